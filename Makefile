@@ -1,0 +1,45 @@
+# Searchlight: the two commands a newcomer needs are `make demo` and `make test`.
+# Both install the Debian packages that are missing (as root, or through sudo),
+# build, and run. Swift itself is expected at /opt/swift or on PATH.
+
+SHELL := /bin/bash
+export PATH := /opt/swift/usr/bin:$(PATH)
+
+# Debian packages the build, the tests and the benchmarks use.
+DEBIAN_PACKAGES := pkg-config libjavascriptcoregtk-4.1-dev libsqlite3-dev libglib2.0-dev \
+	dbus esbuild libjs-lunr wamerican
+
+SWIFT_BUILD_FLAGS ?=
+BIN := .build/debug/searchlight
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build demo test test-swift test-js bench clean
+
+## deps: install the Debian packages that are not installed yet
+deps:
+	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; \
+	fi
+
+build: deps
+	swift build $(SWIFT_BUILD_FLAGS)
+
+## demo: the Audiobooks example end to end (see README)
+demo: build
+	$(BIN) run examples/audiobooks/app.js --data-dir "$$(mktemp -d)"
+
+## test: every test, Swift and JS
+test: deps
+	swift build --build-tests $(SWIFT_BUILD_FLAGS)
+	dbus-run-session -- swift test --skip-build --parallel --num-workers 2
+	$(BIN) test js/test
+
+bench: deps
+	swift build -c release
+
+clean:
+	rm -rf .build

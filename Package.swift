@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+//
+// Searchlight: iOS-style on-device app search (CoreSpotlight, NSUserActivity,
+// search continuation) for Linux apps with a JavaScript front end.
+//
+// Layers, bottom to top (no import points up):
+//   C shims            CSQLite, CGLib, CJavaScriptCore
+//   side by side       SearchIndex (knows nothing of JS)   JSHost (knows nothing of search)
+//   glue               SearchOnDevice (the native module joining them)
+//   on top             SystemSearch (D-Bus providers), SearchlightCLI (`searchlight`)
+import PackageDescription
+
+let package = Package(
+    name: "Searchlight",
+    products: [
+        .executable(name: "searchlight", targets: ["SearchlightCLI"]),
+        .library(name: "SearchIndex", targets: ["SearchIndex"]),
+        .library(name: "JSHost", targets: ["JSHost"]),
+    ],
+    targets: [
+        // MARK: C libraries from Debian
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGLib",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CJavaScriptCore",
+            pkgConfig: "javascriptcoregtk-4.1",
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
+
+        // MARK: Side by side
+        .target(name: "SearchIndex", dependencies: ["CSQLite"]),
+        .target(name: "JSHost", dependencies: ["CJavaScriptCore", "CGLib"]),
+
+        // MARK: Glue and top
+        .target(name: "SearchOnDevice", dependencies: ["JSHost", "SearchIndex"]),
+        .target(name: "SystemSearch", dependencies: ["SearchIndex", "CGLib"]),
+        .executableTarget(
+            name: "SearchlightCLI",
+            dependencies: ["JSHost", "SearchIndex", "SearchOnDevice", "SystemSearch"]
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
+        .testTarget(name: "JSHostTests", dependencies: ["JSHost"]),
+        .testTarget(name: "SearchOnDeviceTests", dependencies: ["SearchOnDevice", "JSHost", "SearchIndex"]),
+        .testTarget(name: "SystemSearchTests", dependencies: ["SystemSearch", "SearchIndex"]),
+    ]
+)

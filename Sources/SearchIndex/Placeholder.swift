@@ -1,0 +1,2 @@
+import CSQLite
+func _probe() { print(String(cString: sqlite3_libversion())) }

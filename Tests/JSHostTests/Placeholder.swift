@@ -1,0 +1,2 @@
+import XCTest
+final class JSHostTestsPlaceholder: XCTestCase { func testNothing() {} }
