@@ -10,13 +10,19 @@ public final class EventSink: Sendable {
     /// The name of the module the events come from.
     public let moduleName: String
     private let supportedEvents: Set<String>
+    private let listeners: ListenerCount
 
-    init(mailbox: HostMailbox, moduleIndex: Int, moduleName: String, supportedEvents: Set<String>) {
+    init(mailbox: HostMailbox, moduleIndex: Int, moduleName: String, supportedEvents: Set<String>, listeners: ListenerCount) {
         self.mailbox = mailbox
+        self.listeners = listeners
         self.moduleIndex = moduleIndex
         self.moduleName = moduleName
         self.supportedEvents = supportedEvents
     }
+
+    /// The number of JS listeners the module has now (`addListener` calls minus
+    /// `removeListeners` counts); it may change as soon as it is read.
+    public var listenerCount: Int { listeners.value }
 
     /// Sends `eventName` with `body` to the module's JS listeners.
     ///

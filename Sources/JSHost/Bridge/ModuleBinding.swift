@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The JS thread's record of one registered module: its listener count and, for a
 /// buffering module, the events kept until the first listener.
 final class ModuleBinding {
@@ -9,8 +11,13 @@ final class ModuleBinding {
     let name: String
     let supportedEvents: [String]
     let buffers: Bool
-    /// Listeners JS has added minus those removed (never below 0).
-    var listenerCount = 0
+    /// Listeners JS has added minus those removed (never below 0); readable from any
+    /// thread through the module's ``EventSink``.
+    let listeners = ListenerCount()
+    var listenerCount: Int {
+        get { listeners.value }
+        set { listeners.value = newValue }
+    }
     /// Kept events, oldest first.
     private(set) var buffered: [(name: String, body: BridgeValue)] = []
     /// Event names already warned about as dropped, so a burst warns once.
@@ -34,5 +41,15 @@ final class ModuleBinding {
     func takeBuffered() -> [(name: String, body: BridgeValue)] {
         defer { buffered.removeAll() }
         return buffered
+    }
+}
+
+/// A module's listener count: written on the JS thread, read from any.
+final class ListenerCount: Sendable {
+    private let storage = Atomic<Int>(0)
+
+    var value: Int {
+        get { storage.load(ordering: .acquiring) }
+        set { storage.store(newValue, ordering: .releasing) }
     }
 }

@@ -105,9 +105,11 @@ struct ValueConverter {
             return .bytes(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
         }
         if typedArrayType != kJSTypedArrayTypeNone {
+            // The bytes pointer is the start of the whole buffer, not of this view.
             let count = JSObjectGetTypedArrayByteLength(ctx, object, nil)
+            let offset = JSObjectGetTypedArrayByteOffset(ctx, object, nil)
             guard count > 0, let bytes = JSObjectGetTypedArrayBytesPtr(ctx, object, nil) else { return .bytes([]) }
-            return .bytes(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+            return .bytes(Array(UnsafeRawBufferPointer(start: bytes + offset, count: count)))
         }
         if open.contains(where: { $0 == object }) { throw failure("cyclic structures cannot cross the bridge") }
         guard open.count < Self.maximumDepth else {

@@ -43,7 +43,8 @@ final class JSRuntime {
         // creates the VM: push ours first.
         g_main_context_push_thread_default(mainContext.pointer)
         ctx = JSGlobalContextCreate(nil)
-        functionPrototype = JSEvaluateScript(ctx, JSStringBox("Function.prototype").ref, nil, nil, 1, nil)
+        var ignored: JSValueRef?
+        functionPrototype = evaluateJS(ctx, "Function.prototype", url: nil, exception: &ignored)
         keep(functionPrototype!)
         self.modules = modules.enumerated().map { ModuleBinding(index: $0.offset, module: $0.element) }
         for binding in self.modules {
@@ -69,7 +70,7 @@ final class JSRuntime {
         installUnhandledRejectionHandler()
         for binding in modules where !binding.supportedEvents.isEmpty {
             binding.module.attach(EventSink(mailbox: mailbox, moduleIndex: binding.index, moduleName: binding.name,
-                                            supportedEvents: Set(binding.supportedEvents)))
+                                            supportedEvents: Set(binding.supportedEvents), listeners: binding.listeners))
         }
         guard boot() else { return 1 }
         start()
@@ -91,7 +92,7 @@ final class JSRuntime {
             return false
         }
         var exception: JSValueRef?
-        let completion = JSEvaluateScript(ctx, JSStringBox(source).ref, nil, JSStringBox(path).ref, 1, &exception)
+        let completion = evaluateJS(ctx, source, url: path, exception: &exception)
         if let exception {
             reportUncaught(exception)
             return false

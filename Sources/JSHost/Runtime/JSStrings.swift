@@ -1,6 +1,7 @@
 import CJavaScriptCore
 
-/// A retained `JSStringRef` made from a Swift string, released when this goes away.
+/// A retained `JSStringRef` made from a Swift string, released when this goes away;
+/// keep the box itself alive (`withExtendedLifetime`) while `ref` is in use.
 final class JSStringBox {
     let ref: JSStringRef
 
@@ -12,6 +13,16 @@ final class JSStringBox {
     }
 
     deinit { JSStringRelease(ref) }
+}
+
+/// Evaluates `source` as a script named `url` (nil: unnamed) in global scope.
+func evaluateJS(_ ctx: JSContextRef, _ source: String, url: String?, exception: inout JSValueRef?) -> JSValueRef? {
+    withJSString(source) { script in
+        if let url {
+            return withJSString(url) { JSEvaluateScript(ctx, script, nil, $0, 1, &exception) }
+        }
+        return JSEvaluateScript(ctx, script, nil, nil, 1, &exception)
+    }
 }
 
 /// Runs `body` with a temporary `JSStringRef` holding `string`.

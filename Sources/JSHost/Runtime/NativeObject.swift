@@ -37,7 +37,7 @@ extension JSRuntime {
             let source = try string(ctx, arguments, 0, "evaluateScript", "source")
             let filename = try string(ctx, arguments, 1, "evaluateScript", "filename")
             var exception: JSValueRef?
-            let result = JSEvaluateScript(ctx, JSStringBox(source).ref, nil, JSStringBox(filename).ref, 1, &exception)
+            let result = evaluateJS(ctx, source, url: filename, exception: &exception)
             if let exception { throw JSThrow.value(exception) }
             return result
         }
@@ -107,13 +107,18 @@ extension JSRuntime {
     }
 
     /// A function `(exports, require, module, __filename, __dirname)` whose body is
-    /// `source`, with the line and column positions of `source` in `filename`.
+    /// `source`, evaluated as a script named `filename`.
+    ///
+    /// JSC clamps every starting line to 1 and `JSObjectMakeFunction` puts the body two
+    /// lines below its header, so the wrapper shares line 1 with the source instead:
+    /// every line number is the source's, and so is every column after line 1; columns
+    /// on line 1 are shifted by ``moduleWrapperPrefix``'s length. A leading `#!` line is
+    /// blanked to a comment of the same length.
     func compileModule(_ source: String, filename: String) throws -> JSValueRef {
-        let parameters = ["exports", "require", "module", "__filename", "__dirname"].map(JSStringBox.init)
-        var names: [JSStringRef?] = parameters.map { $0.ref }
+        var body = source
+        if body.hasPrefix("#!") { body.replaceSubrange(body.startIndex..<body.index(body.startIndex, offsetBy: 2), with: "//") }
         var exception: JSValueRef?
-        let function = JSObjectMakeFunction(ctx, nil, UInt32(names.count), &names, JSStringBox(source).ref,
-                                            JSStringBox(filename).ref, Self.moduleStartingLine, &exception)
+        let function = evaluateJS(ctx, Self.moduleWrapperPrefix + body + "\n})", url: filename, exception: &exception)
         if let exception {
             if let error = JSValueToObject(ctx, exception, nil) {
                 // Name the file and line in the message itself, as Node does.
@@ -128,8 +133,8 @@ extension JSRuntime {
         return function!
     }
 
-    /// The `startingLineNumber` that maps line 1 of a module's source to line 1.
-    static let moduleStartingLine: Int32 = 1
+    /// What precedes a module's source on its line 1.
+    static let moduleWrapperPrefix = "(function (exports, require, module, __filename, __dirname) {"
 }
 
 // MARK: Argument checks for the primitives
