@@ -2,6 +2,7 @@ import Foundation
 
 /// Every subcommand, in the order `searchlight --help` lists them.
 let commands: [Command.Type] = [
+    RunCommand.self, TestCommand.self,
 ]
 
 @MainActor func topLevelHelp() -> String {

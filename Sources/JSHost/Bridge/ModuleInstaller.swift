@@ -1,0 +1,128 @@
+import CJavaScriptCore
+
+/// Builds `native.nativeModules` and carries calls, promises and events across.
+extension JSRuntime {
+    /// `{ ModuleName: { method…, getConstants, addListener?, removeListeners? } }`.
+    func makeNativeModulesObject() -> JSObjectRef {
+        let modulesObject = JSObjectMake(ctx, nil, nil)!
+        for binding in modules {
+            let object = JSObjectMake(ctx, nil, nil)!
+            setProperty(ctx, modulesObject, binding.name, object)
+            for method in binding.module.methods {
+                setProperty(ctx, object, method.name, makeMethod(method, of: binding))
+            }
+            let module = binding.module
+            setProperty(ctx, object, "getConstants", makeFunction("getConstants") { ctx, _ in
+                BridgeValue.object(module.constants()).jsValue(in: ctx)
+            })
+            if !binding.supportedEvents.isEmpty {
+                setProperty(ctx, object, "addListener", makeFunction("addListener") { [unowned self] ctx, arguments in
+                    let values = try ValueConverter.arguments(ctx, arguments)
+                    guard let eventName = values.first?.stringValue else {
+                        throw NativeError.invalidArgument("args[0]", "must be the event name, a string")
+                    }
+                    guard binding.supportedEvents.contains(eventName) else {
+                        throw NativeError.invalidArgument("args[0]", "'\(eventName)' is not an event of \(binding.name) (supported: \(binding.supportedEvents.joined(separator: ", ")))")
+                    }
+                    binding.listenerCount += 1
+                    if binding.listenerCount == 1 && !binding.buffered.isEmpty {
+                        self.pendingFlushes.append(binding.index)
+                        self.scheduleNextTurn()
+                    }
+                    return nil
+                })
+                setProperty(ctx, object, "removeListeners", makeFunction("removeListeners") { ctx, arguments in
+                    let values = try ValueConverter.arguments(ctx, arguments)
+                    guard let count = values.first?.numberValue, count >= 0, count == count.rounded(.down) else {
+                        throw NativeError.invalidArgument("args[0]", "must be the number of listeners removed, a whole number ≥ 0")
+                    }
+                    binding.listenerCount = max(0, binding.listenerCount - Int(min(count, Double(Int32.max))))
+                    return nil
+                })
+            }
+        }
+        return modulesObject
+    }
+
+    private func makeMethod(_ method: NativeMethod, of binding: ModuleBinding) -> JSObjectRef {
+        switch method.body {
+        case .sync(let body):
+            return makeFunction(method.name) { ctx, arguments in
+                try body(ValueConverter.arguments(ctx, arguments)).jsValue(in: ctx)
+            }
+        case .promise(let body):
+            let origin = "\(binding.name).\(method.name)"
+            return makeFunction(method.name) { [unowned self] ctx, arguments in
+                var resolve: JSObjectRef?
+                var reject: JSObjectRef?
+                var exception: JSValueRef?
+                let promiseObject = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, &exception)
+                guard let promiseObject, let resolve, let reject else {
+                    throw JSThrow.value(exception ?? makeError(ctx, "\(origin): could not make a promise"))
+                }
+                JSValueProtect(ctx, resolve)
+                JSValueProtect(ctx, reject)
+                let id = self.nextPromiseID
+                self.nextPromiseID += 1
+                self.deferreds[id] = (resolve, reject)
+                let promise = Promise(mailbox: self.mailbox, id: id, origin: origin)
+                do {
+                    try body(ValueConverter.arguments(ctx, arguments), promise)
+                } catch {
+                    promise.reject(NativeError.wrapping(error))
+                }
+                return promiseObject
+            }
+        }
+    }
+
+    /// Settles the JS promise of native promise `id`.
+    func settle(_ id: Int, _ result: Result<BridgeValue, NativeError>) {
+        guard let deferred = deferreds.removeValue(forKey: id) else { return }
+        defer {
+            JSValueUnprotect(ctx, deferred.resolve)
+            JSValueUnprotect(ctx, deferred.reject)
+        }
+        switch result {
+        case .success(let value):
+            call(deferred.resolve, [value.jsValue(in: ctx)])
+        case .failure(let error):
+            call(deferred.reject, [makeError(ctx, error.message, code: error.code)])
+        }
+    }
+
+    /// Delivers, keeps or drops one event according to the module's listener count.
+    func route(module binding: ModuleBinding, _ name: String, _ body: BridgeValue) {
+        if binding.listenerCount > 0 {
+            deliver(binding, name, body)
+        } else if binding.buffers {
+            binding.keep(name, body)
+        } else if binding.warnedDrops.insert(name).inserted {
+            writeStandardError("searchlight: \(binding.name) sent '\(name)' with no listeners; dropped (warned once per event)\n")
+        }
+    }
+
+    /// Delivers the events buffering modules kept, now that they have a listener.
+    func flushBufferedEvents() {
+        guard !pendingFlushes.isEmpty else { return }
+        let flushes = pendingFlushes
+        pendingFlushes.removeAll()
+        for index in flushes {
+            let binding = modules[index]
+            guard binding.listenerCount > 0 else { continue }   // removed again meanwhile: keep them
+            for event in binding.takeBuffered() {
+                guard ending == nil else { return }
+                if binding.listenerCount > 0 { deliver(binding, event.name, event.body) } else { binding.keep(event.name, event.body) }
+            }
+        }
+    }
+
+    private func deliver(_ binding: ModuleBinding, _ name: String, _ body: BridgeValue) {
+        guard let eventHandler else { return }
+        let bodyValue = body.jsValue(in: ctx)
+        withStackValues([moduleNameValues[binding.index], bodyValue]) { kept in
+            let nameValue = makeJSString(ctx, name)
+            call(eventHandler, [kept[0], nameValue, kept[1]])
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+extension JSHost {
+    /// What the host runs and the process it presents to JS as `process`.
+    public struct Configuration: Sendable {
+        /// The two ways the host runs JS.
+        public enum Mode: Sendable, Equatable {
+            /// `searchlight run`: loads `script` (an absolute path) as the main module;
+            /// `arguments` follow it in `process.argv`.
+            case run(script: String, arguments: [String])
+            /// `searchlight test`: runs the given test files (absolute paths) in order.
+            case test(files: [String])
+        }
+
+        /// What to run.
+        public var mode: Mode
+        /// The directory holding `host/` (bootstrap) and `modules/` (built-in modules).
+        public var jsDirectory: String
+        /// `process.env`.
+        public var environment: [String: String]
+        /// `process.execPath` and `process.argv[0]`.
+        public var execPath: String
+        /// How the app was launched (`run --activate/--continue/--serve`), for the
+        /// modules that act on it.
+        public var launch: LaunchOptions
+
+        /// A configuration with the current process's environment and executable, and
+        /// the JS directory from ``JSHost/defaultJSDirectory(environment:)``.
+        public init(mode: Mode,
+                    jsDirectory: String? = nil,
+                    environment: [String: String] = ProcessInfo.processInfo.environment,
+                    execPath: String = JSHost.currentExecutablePath(),
+                    launch: LaunchOptions = LaunchOptions()) {
+            self.mode = mode
+            self.jsDirectory = jsDirectory ?? JSHost.defaultJSDirectory(environment: environment)
+            self.environment = environment
+            self.execPath = execPath
+            self.launch = launch
+        }
+
+        /// `process.argv`: `[execPath, script, …arguments]` in run mode, `[execPath]` in test mode.
+        var argv: [String] {
+            switch mode {
+            case .run(let script, let arguments): return [execPath, script] + arguments
+            case .test: return [execPath]
+            }
+        }
+    }
+
+    /// How `searchlight run` was asked to start the app, as if the system search opened it.
+    ///
+    /// The host only carries these; the `SearchOnDevice` module and the D-Bus service act
+    /// on them.
+    public struct LaunchOptions: Sendable, Equatable {
+        /// `--activate ID`: the item the system search opened (a cold-start activation).
+        public var activateID: String?
+        /// `--continue TEXT`: the query to continue in the app.
+        public var continueText: String?
+        /// `--serve`: keep running as the app's D-Bus service.
+        public var serve: Bool
+
+        public init(activateID: String? = nil, continueText: String? = nil, serve: Bool = false) {
+            self.activateID = activateID
+            self.continueText = continueText
+            self.serve = serve
+        }
+    }
+
+    /// The JS directory: `$SEARCHLIGHT_JS_DIR` when set, else the repository's `js/`
+    /// beside the sources this module was built from, so built-ins resolve from any
+    /// working directory.
+    public static func defaultJSDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let directory = environment["SEARCHLIGHT_JS_DIR"], !directory.isEmpty {
+            return URL(fileURLWithPath: directory).standardizedFileURL.path
+        }
+        // #filePath is …/Sources/JSHost/Host/Configuration.swift.
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("js").path
+    }
+
+    /// The running executable's absolute path.
+    public static func currentExecutablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? "searchlight"
+    }
+}

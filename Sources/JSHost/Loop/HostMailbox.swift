@@ -1,0 +1,86 @@
+import CGLib
+import Synchronization
+
+/// What other threads hand to the JS thread, in the order they handed it.
+enum MailboxItem: Sendable {
+    /// A closure to run on the JS thread.
+    case work(@Sendable () -> Void)
+    /// A native promise settled.
+    case settle(id: Int, result: Result<BridgeValue, NativeError>)
+    /// A module's event.
+    case event(module: Int, name: String, body: BridgeValue)
+    /// Nothing to run: wakes the loop so it checks whether anything is left to do.
+    case recheck
+}
+
+/// The thread-safe queue between any thread and the JS thread.
+///
+/// A mutex-protected list; posting to an empty list wakes the JS thread's main context
+/// once, and the loop source drains everything queued by then in one dispatch.
+final class HostMailbox: Sendable {
+    private struct State {
+        var items: [MailboxItem] = []
+        var closed = false
+        var services = 0
+    }
+
+    private let state = Mutex(State())
+    /// The JS thread's `GMainContext`, owned by ``JSHost``.
+    private let context: MainContext
+
+    init(context: MainContext) {
+        self.context = context
+    }
+
+    /// Queues `item` and wakes the JS thread; discarded once the host has ended.
+    func deliver(_ item: MailboxItem) {
+        let wake = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            state.items.append(item)
+            return state.items.count == 1
+        }
+        if wake { g_main_context_wakeup(context.pointer) }
+    }
+
+    /// True when items wait; called by the loop source on the JS thread.
+    var hasItems: Bool {
+        state.withLock { !$0.items.isEmpty }
+    }
+
+    /// Takes every queued item.
+    func takeAll() -> [MailboxItem] {
+        state.withLock { state in
+            let items = state.items
+            state.items.removeAll(keepingCapacity: true)
+            return items
+        }
+    }
+
+    /// Number of open services keeping the host alive.
+    var openServices: Int {
+        state.withLock { $0.services }
+    }
+
+    /// Adds one open service.
+    func retainService() {
+        state.withLock { $0.services += 1 }
+    }
+
+    /// Removes one open service and wakes the loop so it can end if nothing is left.
+    func releaseService() {
+        let released = state.withLock { state -> Bool in
+            guard state.services > 0 else { return false }
+            state.services -= 1
+            return true
+        }
+        if released { deliver(.recheck) }
+    }
+
+    /// Stops accepting items: the host has ended.
+    func close() {
+        state.withLock { state in
+            state.closed = true
+            state.items.removeAll()
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import CJavaScriptCore
+
+/// A retained `JSStringRef` made from a Swift string, released when this goes away;
+/// keep the box itself alive (`withExtendedLifetime`) while `ref` is in use.
+final class JSStringBox {
+    let ref: JSStringRef
+
+    init(_ string: String) {
+        var units = Array(string.utf16)
+        ref = units.withUnsafeMutableBufferPointer { buffer in
+            JSStringCreateWithCharacters(buffer.baseAddress, buffer.count)
+        }
+    }
+
+    deinit { JSStringRelease(ref) }
+}
+
+/// Evaluates `source` as a script named `url` (nil: unnamed) in global scope.
+func evaluateJS(_ ctx: JSContextRef, _ source: String, url: String?, exception: inout JSValueRef?) -> JSValueRef? {
+    withJSString(source) { script in
+        if let url {
+            return withJSString(url) { JSEvaluateScript(ctx, script, nil, $0, 1, &exception) }
+        }
+        return JSEvaluateScript(ctx, script, nil, nil, 1, &exception)
+    }
+}
+
+/// Runs `body` with a temporary `JSStringRef` holding `string`.
+@inline(__always)
+func withJSString<T>(_ string: String, _ body: (JSStringRef) throws -> T) rethrows -> T {
+    var units = Array(string.utf16)
+    let ref = units.withUnsafeMutableBufferPointer { buffer in
+        JSStringCreateWithCharacters(buffer.baseAddress, buffer.count)
+    }!
+    defer { JSStringRelease(ref) }
+    return try body(ref)
+}
+
+/// The UTF-16 code units of a `JSStringRef`.
+func utf16Units(of string: JSStringRef) -> UnsafeBufferPointer<UInt16> {
+    UnsafeBufferPointer(start: JSStringGetCharactersPtr(string), count: JSStringGetLength(string))
+}
+
+/// A Swift string from a `JSStringRef` (lone surrogates become U+FFFD).
+func swiftString(_ string: JSStringRef) -> String {
+    String(decoding: utf16Units(of: string), as: UTF16.self)
+}
+
+/// A JS string value holding `string`.
+func makeJSString(_ ctx: JSContextRef, _ string: String) -> JSValueRef {
+    withJSString(string) { JSValueMakeString(ctx, $0) }
+}
+
+/// `value` converted to a string as JS `String(value)` does; "" when that throws.
+func stringOf(_ ctx: JSContextRef, _ value: JSValueRef?) -> String {
+    guard let value else { return "undefined" }
+    var exception: JSValueRef?
+    guard let string = JSValueToStringCopy(ctx, value, &exception) else { return "" }
+    defer { JSStringRelease(string) }
+    return swiftString(string)
+}
+
+/// Reads property `name` of `object`; undefined when that throws.
+func property(_ ctx: JSContextRef, _ object: JSObjectRef, _ name: String) -> JSValueRef {
+    withJSString(name) { key in
+        var exception: JSValueRef?
+        return JSObjectGetProperty(ctx, object, key, &exception) ?? JSValueMakeUndefined(ctx)
+    }
+}
+
+/// Sets property `name` of `object` to `value` (enumerable, writable).
+func setProperty(_ ctx: JSContextRef, _ object: JSObjectRef, _ name: String, _ value: JSValueRef?) {
+    withJSString(name) { key in
+        JSObjectSetProperty(ctx, object, key, value, JSPropertyAttributes(kJSPropertyAttributeNone), nil)
+    }
+}
+
+/// A JS `Error` with `message`, and `.code` when one is given.
+func makeError(_ ctx: JSContextRef, _ message: String, code: String? = nil) -> JSValueRef {
+    var arguments: [JSValueRef?] = [makeJSString(ctx, message)]
+    let error = JSObjectMakeError(ctx, 1, &arguments, nil)!
+    if let code { setProperty(ctx, error, "code", makeJSString(ctx, code)) }
+    return error
+}
+
+/// A JS `TypeError` with `message`.
+func makeTypeError(_ ctx: JSContextRef, _ message: String) -> JSValueRef {
+    let global = JSContextGetGlobalObject(ctx)!
+    let constructor = property(ctx, global, "TypeError")
+    var arguments: [JSValueRef?] = [makeJSString(ctx, message)]
+    if let constructorObject = JSValueToObject(ctx, constructor, nil),
+       let error = JSObjectCallAsConstructor(ctx, constructorObject, 1, &arguments, nil) {
+        return error
+    }
+    return makeError(ctx, message)
+}

@@ -1,0 +1,41 @@
+import Foundation
+import JSHost
+
+/// `searchlight run SCRIPT [ARGS…]`: runs a JS file in the host, like `node`.
+enum RunCommand: Command {
+    static let name = "run"
+    static let summary = "run a JS file in the host; exits when nothing is left to do"
+    static let synopsis = "SCRIPT [ARGS…]"
+    static let stopsAtFirstPositional = true
+    static let options: [OptionSpec] = [
+        .value("activate", "ID", help: "start the app as if the system search opened the item ID (cold start)"),
+        .value("continue", "TEXT", help: "start the app as if the system search continued the query TEXT in it"),
+        .flag("serve", help: "keep running as the app's D-Bus search service"),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        guard let script = arguments.positionals.first else {
+            throw UsageError("missing SCRIPT (usage: searchlight run SCRIPT [ARGS…])")
+        }
+        let path = URL(fileURLWithPath: script).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw CommandFailure("cannot find the script '\(script)' (no such file)")
+        }
+        let launch = try launchOptions(arguments)
+        let host = JSHost(configuration: .init(mode: .run(script: path, arguments: arguments.passthrough), launch: launch))
+        return host.run()
+    }
+
+    /// `--activate`, `--continue` and `--serve`, for the modules that act on them.
+    static func launchOptions(_ arguments: ParsedArguments) throws -> JSHost.LaunchOptions {
+        let activate = arguments.value("activate")
+        let continueText = arguments.value("continue")
+        if activate != nil && continueText != nil {
+            throw UsageError("--activate and --continue cannot be used together")
+        }
+        if let activate, activate.isEmpty { throw UsageError("--activate needs a non-empty item id") }
+        if let continueText, continueText.isEmpty { throw UsageError("--continue needs a non-empty query text") }
+        return JSHost.LaunchOptions(activateID: activate, continueText: continueText, serve: arguments.flag("serve"))
+    }
+}

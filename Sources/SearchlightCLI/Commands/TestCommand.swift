@@ -1,0 +1,57 @@
+import Foundation
+import JSHost
+
+/// `searchlight test [PATH…]`: runs JS test files with the bridge's test modules registered.
+enum TestCommand: Command {
+    static let name = "test"
+    static let summary = "run JS test files (*.test.js under each PATH; default js/test)"
+    static let synopsis = "[PATH…]"
+    static let options: [OptionSpec] = []
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        let paths = arguments.positionals + arguments.passthrough
+        let files = try testFiles(paths.isEmpty ? [defaultTestDirectory()] : paths)
+        guard !files.isEmpty else {
+            throw CommandFailure("no *.test.js files under \(paths.isEmpty ? defaultTestDirectory() : paths.joined(separator: ", "))")
+        }
+        let host = JSHost(configuration: .init(mode: .test(files: files)))
+        try host.register(BridgeTestModule())
+        try host.register(BridgeTestModule(buffered: true))
+        return host.run()
+    }
+
+    /// `js/test` in the working directory when there is one, else the host's own.
+    static func defaultTestDirectory() -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: "js/test", isDirectory: &isDirectory), isDirectory.boolValue {
+            return "js/test"
+        }
+        return JSHost.defaultJSDirectory() + "/test"
+    }
+
+    /// The test files: each file path as given, and every `*.test.js` under each
+    /// directory; absolute, without duplicates, sorted.
+    static func testFiles(_ paths: [String]) throws -> [String] {
+        var files = Set<String>()
+        for path in paths {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+                throw UsageError("no such file or directory '\(path)'")
+            }
+            guard isDirectory.boolValue else {
+                files.insert(absolute)
+                continue
+            }
+            guard let walker = FileManager.default.enumerator(atPath: absolute) else {
+                throw CommandFailure("cannot read the directory '\(path)'")
+            }
+            while let relative = walker.nextObject() as? String {
+                if relative.hasSuffix(".test.js"), !relative.split(separator: "/").contains("node_modules") {
+                    files.insert(absolute + "/" + relative)
+                }
+            }
+        }
+        return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}

@@ -1,0 +1,80 @@
+import XCTest
+
+/// `searchlight run` and `searchlight test` as a user runs them: exit codes and stderr.
+final class CommandLineTests: XCTestCase {
+    func testUncaughtErrorExitsOneNamingFileLineAndColumn() throws {
+        let js = try TemporaryJS()
+        let script = try js.write("app/crash.js", "const x = 1;\nfunction f() {\n  null.boom;\n}\nsetTimeout(f, 1);\n")
+        let result = try runSearchlight(["run", script], js: js)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.contains("\(script):3:7 TypeError"), result.standardError)
+    }
+
+    func testErrorOnTheFirstLineNamesTheLine() throws {
+        let js = try TemporaryJS()
+        let script = try js.write("first.js", "throw new Error('at once');\n")
+        let result = try runSearchlight(["run", script], js: js)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.contains("\(script):1:"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("Error: at once"), result.standardError)
+    }
+
+    func testUnhandledRejectionExitsOne() throws {
+        let js = try TemporaryJS()
+        let script = try js.write("reject.js", "setTimeout(() => {}, 5);\nPromise.reject(new Error('nobody listens'));\n")
+        let result = try runSearchlight(["run", script], js: js)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.contains("Error: nobody listens"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("\(script):2:"), result.standardError)
+    }
+
+    func testExitCodeIsProcessExitCode() throws {
+        let js = try TemporaryJS()
+        let script = try js.write("code.js", "process.exitCode = 3;\nsetTimeout(() => console.log('still ran'), 5);\n")
+        let result = try runSearchlight(["run", script, "--not-an-option", "x"], js: js)
+        XCTAssertEqual(result.status, 3)
+        XCTAssertEqual(result.standardOutput, "still ran\n")
+    }
+
+    func testScriptArgumentsReachArgv() throws {
+        let js = try TemporaryJS()
+        let script = try js.write("argv.js", "console.log(JSON.stringify(process.argv.slice(1)));\n")
+        let result = try runSearchlight(["run", "--activate", "item-1", script, "--serve", "two words"], js: js)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput, "[\"\(script)\",\"--serve\",\"two words\"]\n")
+    }
+
+    func testMissingScriptIsAFailure() throws {
+        let js = try TemporaryJS()
+        let result = try runSearchlight(["run", "nowhere.js"], js: js)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError, "searchlight run: cannot find the script 'nowhere.js' (no such file)\n")
+    }
+
+    func testTestFindsTestFilesRecursivelyInOrderAndFailsOnAFailure() throws {
+        let js = try TemporaryJS()
+        try js.write("suite/b.test.js", "console.log('b ran');\n")
+        try js.write("suite/a/z.test.js", "NativeModules.BridgeTest.noop();\n")
+        try js.write("suite/a.test.js", "throw new Error('a fails');\n")
+        try js.write("suite/helper.js", "throw new Error('not a test');\n")
+        let result = try runSearchlight(["test", "suite"], js: js)
+        XCTAssertEqual(result.status, 1, result.standardError)
+        let suite = js.root.appendingPathComponent("suite").path
+        XCTAssertEqual(result.standardOutput, """
+            not ok \(suite)/a.test.js: Error: a fails
+            ok \(suite)/a/z.test.js
+            b ran
+            ok \(suite)/b.test.js
+            2 passed, 1 failed
+
+            """)
+    }
+
+    func testTestPassesWhenAllPass() throws {
+        let js = try TemporaryJS()
+        try js.write("ok/one.test.js", "if (NativeModules.BufferedBridgeTest.getConstants().answer !== 42) throw new Error('no module');\n")
+        let result = try runSearchlight(["test", js.root.appendingPathComponent("ok").path], js: js)
+        XCTAssertEqual(result.status, 0, result.standardOutput + result.standardError)
+        XCTAssertTrue(result.standardOutput.hasSuffix("1 passed, 0 failed\n"))
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class JSHostTestsPlaceholder: XCTestCase { func testNothing() {} }
