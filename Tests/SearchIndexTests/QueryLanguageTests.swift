@@ -298,6 +298,24 @@ final class QueryLanguageTests: XCTestCase {
                        .inRange(.contentCreationDate, low: .integer(-1), high: .time(.now(offsetSeconds: -1.5))))
     }
 
+    func testPrintedQueriesParseBack() throws {
+        let queries = [
+            #"title == "brent*"cd"#,
+            #"(domainIdentifier == "com.example.recipes" && rankingHint > 50)"#,
+            "InRange(contentCreationDate, $time.today(-10), $time.today)",
+            #"a == 1 || (b == "x\"y\\z\*"cdwt && (c >= -2.5e-3 || d != true)) || * == "*""#,
+            #"attributes.title == "Horiatiki" && attributes.2fa == false && x < $time.now(-1.5)"#,
+            #"expirationDate <= $time.iso("2026-01-31T00:00:00+02:00") && y > $time.this_year(3)"#,
+            "z == 1e300 && w == 12345678901234",
+        ]
+        for query in queries {
+            let parsed = try QueryLanguage.parse(query)
+            XCTAssertEqual(try QueryLanguage.parse(parsed.description), parsed, "\(query) → \(parsed)")
+        }
+        XCTAssertEqual(try QueryLanguage.parse(#"title=="a\*"c&&(n==1||n==2)"#).description,
+                       #"title == "a\*"c && (n == 1 || n == 2)"#)
+    }
+
     // MARK: Errors
 
     func testErrorsNameThePositionAndTheExpectation() {

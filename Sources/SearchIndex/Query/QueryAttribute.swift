@@ -49,12 +49,14 @@ public enum QueryAttribute: Sendable, Hashable {
     ]
 
     /// The query-language spelling of the attribute (`attributes.NAME` for a custom
-    /// attribute whose name is also a built-in one).
+    /// attribute whose name is also a built-in one or starts with a digit).
     public var name: String {
         switch self {
         case .anyText: return "*"
         case .custom(let name):
-            return Self.builtIn[name] == nil && name != "InRange" ? name : "attributes.\(name)"
+            let plain = Self.builtIn[name] == nil && name != "InRange"
+                && name.unicodeScalars.first.map { !("0"..."9").contains($0) } == true
+            return plain ? name : "attributes.\(name)"
         default:
             return Self.builtIn.first(where: { $0.value == self })?.key ?? "?"
         }

@@ -19,6 +19,9 @@ enum QueryTypeCheck {
         case (.date, _):
             return "\(attribute.name) holds a date; expected $time… or milliseconds since 1970"
         }
+        if case .real(let number) = value, !number.isFinite {
+            return "a number must be finite"
+        }
         guard op.isOrdering else { return nil }
         switch value {
         case .boolean:
