@@ -181,6 +181,44 @@ final class QueryLanguageTests: XCTestCase {
                       ["recipe-soup", "recipe-salad", "recipe-bread", "recipe-stew"])
     }
 
+    func testChineseAndJapaneseWordsAreSingleCharacters() throws {
+        try database.insert(QueryTestRow(id: "news", title: "腾讯新闻"))
+        try database.insert(QueryTestRow(id: "books", title: "オーディオブック"))
+        try database.insert(QueryTestRow(id: "greek", title: "ΟΔΟΣ Αθηνάς"))
+        try assertIDs(#"title == "新闻"w"#, ["news"])
+        try assertIDs(#"title == "新"w"#, ["news"])
+        try assertIDs(#"title == "新闻""#, [])
+        try assertIDs(#"title == "ブック"w"#, ["books"])
+        try assertIDs(#"title == "οδος αθηνας"cd"#, ["greek"])
+        try assertIDs(#"title == "αθην*"wd"#, ["greek"])
+    }
+
+    /// The byte-level fast path and Foundation must fold every string the same way.
+    func testFastFoldingAgreesWithFoundation() {
+        var samples = ["Café", "e\u{301}cole", "ÅNGSTRÖM straße", "İstanbul", "ΟΔΟΣ ς σ", "Привет Мир",
+                       "עִבְרִית", "腾讯新闻", "ブック", "Ǆemal", "ﬁne", "K", "\u{37E}", "x\u{300}"]
+        var chunk = ""
+        for value in 0x80 ..< 0x800 {
+            chunk.unicodeScalars.append(Unicode.Scalar(UInt32(value))!)
+            if value % 16 == 0 {
+                samples.append(chunk)
+                chunk = "a"
+            }
+        }
+        for caseInsensitive in [false, true] {
+            for diacriticInsensitive in [false, true] {
+                let folding = TextFolding(caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
+                for sample in samples {
+                    XCTAssertEqual(folding.fold(sample), folding.foldSlow(sample),
+                                   "\(sample.unicodeScalars.map { String($0.value, radix: 16) }) c=\(caseInsensitive) d=\(diacriticInsensitive)")
+                    var copy = sample
+                    let words = copy.withUTF8 { folding.foldWords($0) }
+                    XCTAssertEqual(words.bytes, folding.foldSlow(sample), sample)
+                }
+            }
+        }
+    }
+
     // MARK: Numbers, dates, custom attributes
 
     func testNumbersAndMissingValues() throws {

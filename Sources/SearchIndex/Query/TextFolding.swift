@@ -2,10 +2,13 @@ import Foundation
 
 /// Folds text for comparison under the `c` and `d` modifiers and finds its words.
 ///
-/// ASCII text (the common case) is folded byte by byte without Foundation; other
-/// text is brought to NFC, lower-cased with the standard library for `c`, and
-/// passed to Foundation's `folding` only when diacritics must be removed. Both the
-/// field and the pattern are folded the same way, so matching compares bytes.
+/// Case folding and diacritic removal are Foundation's (`folding(options:locale: nil)`),
+/// and text is compared in NFC. Foundation is slow per call, so the fast path
+/// walks the UTF-8 bytes itself: ASCII is folded inline, and every other scalar below
+/// U+0800 (Latin, Greek, Cyrillic, Hebrew, Arabic letters) and every CJK ideograph is
+/// looked up in a table that Foundation filled once per scalar. Text holding a
+/// combining mark, or a scalar outside those ranges, takes the slow path through
+/// Foundation. Field and pattern fold the same way, so matching compares bytes.
 struct TextFolding: Equatable {
     /// Fold case (`c`, and always for `w`).
     var caseInsensitive: Bool
@@ -14,10 +17,8 @@ struct TextFolding: Equatable {
 
     /// The folded UTF-8 bytes of `text`.
     func fold(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        if text.allSatisfy({ $0 < 0x80 }) {
-            return caseInsensitive ? text.map(Self.asciiLower) : Array(text)
-        }
-        return foldNonASCII(String(decoding: text, as: UTF8.self))
+        if let folded = foldFast(text, collectingWords: false) { return folded.bytes }
+        return foldSlow(String(decoding: text, as: UTF8.self))
     }
 
     /// The folded UTF-8 bytes of `text`.
@@ -26,31 +27,14 @@ struct TextFolding: Equatable {
         return text.withUTF8 { fold($0) }
     }
 
-    private func foldNonASCII(_ text: String) -> [UInt8] {
-        let folded: String
-        if diacriticInsensitive {
-            let options: String.CompareOptions =
-                caseInsensitive ? [.caseInsensitive, .diacriticInsensitive] : [.diacriticInsensitive]
-            folded = text.folding(options: options, locale: nil).precomposedStringWithCanonicalMapping
-        } else {
-            let composed = text.precomposedStringWithCanonicalMapping
-            folded = caseInsensitive ? composed.lowercased() : composed
-        }
-        return Array(folded.utf8)
-    }
-
-    @inline(__always)
-    private static func asciiLower(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-    }
-
-    /// `text` folded, with the byte offsets where its words start and end.
+    /// `text` folded, with the byte ranges of its words.
     ///
     /// A word is a run of letters, digits and combining marks; a new word also starts
     /// where a lower-case letter is followed by an upper-case one (`theBrentShow` has
     /// the words `the`, `Brent`, `Show`), and each Chinese character, hiragana or
     /// katakana is a word of its own (`新闻` is a word of `腾讯新闻`).
     func foldWords(_ text: UnsafeBufferPointer<UInt8>) -> FoldedWords {
+        if let folded = foldFast(text, collectingWords: true) { return folded }
         var result = FoldedWords()
         for segment in Self.segments(String(decoding: text, as: UTF8.self)) {
             let folded = fold(String(segment.text))
@@ -58,6 +42,79 @@ struct TextFolding: Equatable {
                 result.words.append(result.bytes.count ..< result.bytes.count + folded.count)
             }
             result.bytes.append(contentsOf: folded)
+        }
+        return result
+    }
+
+    /// Folds any text through Foundation (the slow path, and the source of ``FoldingTable``).
+    func foldSlow(_ text: String) -> [UInt8] {
+        var options: String.CompareOptions = []
+        if caseInsensitive { options.insert(.caseInsensitive) }
+        if diacriticInsensitive { options.insert(.diacriticInsensitive) }
+        let composed = text.precomposedStringWithCanonicalMapping
+        let folded = options.isEmpty ? composed
+            : composed.folding(options: options, locale: nil).precomposedStringWithCanonicalMapping
+        return Array(folded.utf8)
+    }
+
+    /// Folds (and segments) `text` from its bytes, or returns `nil` when it needs the slow path.
+    private func foldFast(_ text: UnsafeBufferPointer<UInt8>, collectingWords: Bool) -> FoldedWords? {
+        var result = FoldedWords()
+        result.bytes.reserveCapacity(text.count)
+        let table = FoldingTable.table(caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
+        var wordStart: Int?
+        var previous = CharacterClass.separator
+        var index = 0
+        let count = text.count
+        while index < count {
+            let lead = text[index]
+            let scalar: Int
+            let length: Int
+            if lead < 0x80 {
+                scalar = Int(lead)
+                length = 1
+            } else if lead >= 0xC2, lead <= 0xDF, index + 1 < count, text[index + 1] & 0xC0 == 0x80 {
+                scalar = Int(lead & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
+                length = 2
+            } else if lead >= 0xE4, lead <= 0xE9, index + 2 < count, text[index + 1] & 0xC0 == 0x80,
+                      text[index + 2] & 0xC0 == 0x80 {
+                scalar = Int(lead & 0x0F) << 12 | Int(text[index + 1] & 0x3F) << 6 | Int(text[index + 2] & 0x3F)
+                guard scalar >= 0x4E00, scalar <= 0x9FFF else { return nil }
+                length = 3
+            } else {
+                return nil
+            }
+            let characterClass: CharacterClass
+            if length == 1 {
+                characterClass = FoldingTable.asciiClasses[scalar]
+            } else if length == 2 {
+                characterClass = FoldingTable.classes[scalar]
+                if characterClass == .mark { return nil }
+            } else {
+                characterClass = .ideograph
+            }
+            if collectingWords {
+                let startsWord = characterClass.isWord
+                    && (wordStart == nil || characterClass == .ideograph || previous == .ideograph
+                        || previous == .lower && characterClass == .upper)
+                if !characterClass.isWord || startsWord, let start = wordStart {
+                    if result.bytes.count > start { result.words.append(start ..< result.bytes.count) }
+                    wordStart = nil
+                }
+                if startsWord { wordStart = result.bytes.count }
+                previous = characterClass
+            }
+            if length == 1 {
+                result.bytes.append(caseInsensitive && lead >= 0x41 && lead <= 0x5A ? lead | 0x20 : lead)
+            } else if length == 2 {
+                result.bytes.append(contentsOf: table[scalar])
+            } else {
+                result.bytes.append(contentsOf: text[index ..< index + length])
+            }
+            index += length
+        }
+        if let start = wordStart, result.bytes.count > start {
+            result.words.append(start ..< result.bytes.count)
         }
         return result
     }
