@@ -56,7 +56,7 @@ public enum QueryLanguage {
     public static func compile(_ expression: QueryExpression, now: Date, calendar: Calendar) throws
         -> CompiledQuery {
         try QueryTypeCheck.check(expression)
-        var compiler = QueryCompiler(now: now, calendar: calendar)
+        var compiler = QuerySQLCompiler(now: now, calendar: calendar)
         try compiler.emit(expression)
         return CompiledQuery(sql: compiler.sql, bindings: compiler.bindings)
     }

@@ -8,7 +8,7 @@ import Foundation
 /// key) matches neither `==` nor `!=`, as in CoreSpotlight. On an array or on `*`,
 /// `==` and the ordering operators match when any element matches, and `!=` when
 /// the attribute is present and no element equals the value.
-struct QueryCompiler {
+struct QuerySQLCompiler {
     private let now: Date
     private let calendar: Calendar
     private(set) var sql = ""
