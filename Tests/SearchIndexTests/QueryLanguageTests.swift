@@ -416,6 +416,55 @@ final class QueryLanguageTests: XCTestCase {
         }
     }
 
+    /// Random queries from the grammar, some with a token broken: every one either
+    /// compiles and runs in SQLite, or is a coded error whose position lies inside the text.
+    func testRandomQueriesNeverCrashOrBreakTheSQL() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func pick(_ options: [String]) -> String { options[random(options.count)] }
+        let attributes = ["title", "keywords", "*", "servings", "tags", "vegetarian", "rankingHint",
+                          "contentCreationDate", "attributes.title", "domainIdentifier", "alternateNames"]
+        let values = [#""brent*"cd"#, #""*a*"w"#, #""x y"t"#, #""\*""#, #""é"d"#, #""""#, "42", "-1.5e3", "true",
+                      "$time.now", "$time.today(-1)", #"$time.iso("2026-01-01")"#, #""it's""#, #""*""#]
+        let operators = ["==", "!=", "<", ">=", "<=", ">"]
+        func expression(_ depth: Int) -> String {
+            switch random(depth > 2 ? 2 : 5) {
+            case 0: return "\(pick(attributes)) \(pick(operators)) \(pick(values))"
+            case 1: return "InRange(\(pick(attributes)), \(pick(values)), \(pick(values)))"
+            case 2: return "(\(expression(depth + 1)))"
+            case 3: return "\(expression(depth + 1)) && \(expression(depth + 1))"
+            default: return "\(expression(depth + 1)) || \(expression(depth + 1))"
+            }
+        }
+        let breakers = ["(", ")", ",", "&&", "\"", "\\", "=", "😀", "$time.", "InRange(", ""]
+        var compiled = 0
+        for _ in 0 ..< 2000 {
+            var query = expression(0)
+            if random(3) == 0 {
+                var scalars = Array(query.unicodeScalars)
+                let at = random(scalars.count + 1)
+                let cut = min(scalars.count, at + random(3))
+                scalars.replaceSubrange(at ..< cut, with: pick(breakers).unicodeScalars)
+                query = String(String.UnicodeScalarView(scalars))
+            }
+            do {
+                let result = try QueryLanguage.compile(query, now: Self.now, calendar: Self.calendar)
+                _ = try database.ids(matching: result)
+                XCTAssertEqual(try QueryLanguage.parse(QueryLanguage.parse(query).description),
+                               try QueryLanguage.parse(query), query)
+                compiled += 1
+            } catch let error as QueryLanguageError {
+                XCTAssertEqual(error.code, "E_INVALID_QUERY", query)
+                let position = try XCTUnwrap(error.position, query)
+                XCTAssertTrue((0 ... query.utf16.count).contains(position), "\(query): \(error.message)")
+            }
+        }
+        XCTAssertGreaterThan(compiled, 200)
+    }
+
     func testExpressionsBuiltInCodeAreChecked() {
         let invalid: [QueryExpression] = [
             .comparison(.rankingHint, .equal, .text(QueryText(literal: "x"))),
