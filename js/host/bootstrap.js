@@ -46,6 +46,10 @@
     stackOf: errors.stackOf,
     now: () => native.now(),
     print: (fd, text) => native.print(fd, text),
+    /** The text of a source file, or null when it cannot be read. */
+    readSource(file) {
+      try { return native.readFile(file); } catch { return null; }
+    },
     /** Sets the one function that receives native events `(moduleName, eventName, body)`. */
     setEventListener(fn) { eventListener = fn; },
     /** Sets the function `host.runTests` uses: `(paths, loadFile) => Promise<counts>`. */
