@@ -30,7 +30,7 @@
 
   const timers = createTimers(native);
   const { process, emitExit, exitCodeNumber } = createProcess(native);
-  const console = createConsole(native);
+  const console = createConsole(native, () => process);
 
   let eventListener = null;
   let testRunner = null;
@@ -41,6 +41,7 @@
     mode: native.mode,
     inspect: inspectModule.inspect,
     format: inspectModule.format,
+    formatWithOptions: inspectModule.formatWithOptions,
     formatError: errors.formatError,
     locationOf: errors.locationOf,
     stackOf: errors.stackOf,

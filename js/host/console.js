@@ -4,7 +4,11 @@
 const { formatWithOptions, inspect } = require('./inspect');
 const errors = require('./errors');
 
-function createConsole(native) {
+/**
+ * Makes the console. Output goes through `streams().stdout.write` / `.stderr.write`
+ * (looked up on every call, as Node's console does, so a program may redirect it).
+ */
+function createConsole(native, streams) {
   let groupIndent = '';
   const counts = new Map();
   const timers = new Map();
@@ -15,7 +19,8 @@ function createConsole(native) {
       text = text.includes('\n') ? text.replace(/\n/g, `\n${groupIndent}`) : text;
       text = groupIndent + text;
     }
-    native.print(fd, text + '\n');
+    const { stdout, stderr } = streams();
+    (fd === 1 ? stdout : stderr).write(text + '\n');
   }
 
   const out = (...args) => write(1, args);

@@ -159,9 +159,13 @@ function indent(text) {
 
 function withoutRunnerFrames(text) {
   const ownDir = __dirname + '/';
-  return text.split('\n')
-    .filter((line) => !(/^\s+at /.test(line) && (line.includes(ownDir) || /^\s+at new Promise \(/.test(line))))
-    .join('\n');
+  const kept = [];
+  for (const line of text.split('\n')) {
+    const runnerFrame = /^\s+at /.test(line) && (line.includes(ownDir) || /^\s+at new Promise \(/.test(line));
+    if (!runnerFrame) kept.push(line);
+    else if (line.endsWith(' {') && kept.length > 0) kept[kept.length - 1] += ' {';
+  }
+  return kept.join('\n');
 }
 
 function describeFailure(err, item) {
