@@ -110,9 +110,13 @@ class NativeEventEmitter {
     return {
       remove: () => {
         if (subscription === null) return;
-        if (module !== null && typeof module.removeListeners === 'function') module.removeListeners(1);
+        // A listener already dropped by removeAllListeners was counted out then.
+        const wasActive = !subscription._removed;
         subscription.remove();
         subscription = null;
+        if (wasActive && module !== null && typeof module.removeListeners === 'function') {
+          module.removeListeners(1);
+        }
       },
     };
   }
