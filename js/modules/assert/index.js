@@ -501,6 +501,9 @@ function invalidArgType(name, expectedText, value) {
   return err;
 }
 
+/** The shape an object-form `expected` is compared in (Node names it too). */
+class Comparison {}
+
 /** Checks a caught error against `expected` (class, validator, RegExp or object). */
 function expectedException(actual, expected, message, fn) {
   let generatedMessage = false;
@@ -527,8 +530,8 @@ function expectedException(actual, expected, message, fn) {
         const got = actual[key];
         if (typeof got === 'string' && want instanceof RegExp && want.test(got)) continue;
         if (key in actual && isDeepEqual(got, want, true)) continue;
-        const a = {};
-        const e = {};
+        const a = new Comparison();
+        const e = new Comparison();
         for (const k of keys) {
           if (k in actual) a[k] = actual[k];
           e[k] = expected[k];
