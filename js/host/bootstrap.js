@@ -113,8 +113,10 @@
     },
     formatError: errors.formatError,
     exitCode: exitCodeNumber,
+    /** Runs the 'exit' listeners once: with process.exitCode when set, else `code`. */
     beforeExit(code) {
-      tasks.runCallback(() => emitExit(typeof code === 'number' ? code : exitCodeNumber()));
+      const final = process.exitCode !== undefined || typeof code !== 'number' ? exitCodeNumber() : code;
+      tasks.runCallback(() => emitExit(final));
     },
   };
   return host;
