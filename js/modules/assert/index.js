@@ -411,8 +411,11 @@ function innerOk(fn, argLen, value, message) {
     message = 'No value argument passed to `assert.ok()`';
   } else if (message == null) {
     generated = true;
+    // The call's source text, when the caller's frame is known (a strict-mode
+    // tail call has none on JavaScriptCore); else Node's `false == true` form.
     const code = sourceOfCall(new Error());
-    message = code ? `The expression evaluated to a falsy value:\n\n  ${code}\n` : 'The expression evaluated to a falsy value';
+    message = code && /^[\w$.]*\b(ok|assert|strict)\s*\(/.test(code)
+      ? `The expression evaluated to a falsy value:\n\n  ${code}\n` : undefined;
   } else if (message instanceof Error) {
     throw message;
   }
