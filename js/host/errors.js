@@ -67,7 +67,7 @@ function hideEngineKeys(err, keys) {
   }
 }
 
-const frameLocation = /\(?((?:\/|[A-Za-z]:\\|file:)[^()]*?):(\d+):(\d+)\)?$/;
+const frameLocation = /^\s+at (?:.*? \()?((?:\/|file:)[^()]*?):(\d+):(\d+)\)?$/;
 
 /** The frames of `err` as `{file, line, column}`, outermost last. */
 function framesOf(err) {
@@ -86,13 +86,25 @@ function framesOf(err) {
  */
 function locationOf(err) {
   if (err === null || (typeof err !== 'object' && typeof err !== 'function')) return null;
-  const frames = framesOf(err);
-  const user = frames.find((f) => !hiddenDirs.some((d) => f.file.startsWith(d)));
-  if (user) return `${user.file}:${user.line}:${user.column}`;
   let sourceURL;
-  try { sourceURL = err.sourceURL; } catch { sourceURL = undefined; }
-  if (typeof sourceURL === 'string' && typeof err.line === 'number') {
-    return `${sourceURL}:${err.line}:${typeof err.column === 'number' ? err.column : 0}`;
+  let line;
+  let column;
+  try {
+    ({ sourceURL, line, column } = err);
+  } catch {
+    sourceURL = undefined;
+  }
+  const isHostFile = (file) => hiddenDirs.some((d) => file.startsWith(d));
+  // The engine's own position is where a syntax or runtime error really is
+  // (a SyntaxError's is in the file being compiled, not in any frame).
+  if (typeof sourceURL === 'string' && sourceURL !== '' && typeof line === 'number' && !isHostFile(sourceURL)) {
+    return `${sourceURL}:${line}:${typeof column === 'number' ? column : 0}`;
+  }
+  const frames = framesOf(err);
+  const user = frames.find((f) => !isHostFile(f.file));
+  if (user) return `${user.file}:${user.line}:${user.column}`;
+  if (typeof sourceURL === 'string' && sourceURL !== '' && typeof line === 'number') {
+    return `${sourceURL}:${line}:${typeof column === 'number' ? column : 0}`;
   }
   if (frames.length > 0) return `${frames[0].file}:${frames[0].line}:${frames[0].column}`;
   return null;
@@ -113,6 +125,11 @@ function formatError(error) {
     text = isError(error) ? inspect(error) : `Uncaught ${inspect(error)}`;
   } catch (e) {
     text = `Uncaught ${String(error)}`;
+  }
+  // The loader's own frames (js/host) say nothing about the app.
+  const hostDir = hiddenDirs[0];
+  if (hostDir) {
+    text = text.split('\n').filter((l) => !(/^\s+at /.test(l) && l.includes(hostDir))).join('\n');
   }
   const where = locationOf(error);
   return where ? `${where} ${text}` : text;
