@@ -356,11 +356,50 @@ function formatErrorValue(err, constructor, tag, ctx, keys) {
   const stackStart = stack.indexOf('\n    at', pos);
   if (stackStart === -1) {
     stack = `[${stack}]`;
+  } else {
+    const frames = withoutCauseFrames(err, stack.slice(stackStart + 1).split('\n'));
+    stack = `${stack.slice(0, stackStart)}\n${frames.join('\n')}`;
   }
   if (ctx.indentationLvl !== 0) {
     stack = stack.split('\n').join(`\n${' '.repeat(ctx.indentationLvl)}`);
   }
   return stack;
+}
+
+/** Where `a` and `b` share a run of more than three identical frames. */
+function identicalSequenceRange(a, b) {
+  for (let i = 0; i < a.length - 3; i++) {
+    const pos = b.indexOf(a[i]);
+    if (pos !== -1) {
+      const rest = b.length - pos;
+      if (rest > 3) {
+        let len = 1;
+        const maxLen = Math.min(a.length - i, rest);
+        while (maxLen > len && a[i + len] === b[pos + len]) len++;
+        if (len > 3) return { len, offset: i };
+      }
+    }
+  }
+  return { len: 0, offset: 0 };
+}
+
+/** Replaces the frames an error shares with its `cause` by one `... N lines` line, as Node does. */
+function withoutCauseFrames(err, frames) {
+  let cause;
+  try { ({ cause } = err); } catch { cause = undefined; }
+  if (cause != null && isError(cause)) {
+    const causeStack = errors.stackOf(cause);
+    const causeStart = causeStack.indexOf('\n    at');
+    if (causeStart !== -1) {
+      const causeFrames = causeStack.slice(causeStart + 1).split('\n');
+      const { len, offset } = identicalSequenceRange(frames, causeFrames);
+      if (len > 0) {
+        const skipped = len - 2;
+        frames.splice(offset + 1, skipped, `    ... ${skipped} lines matching cause stack trace ...`);
+      }
+    }
+  }
+  return frames;
 }
 
 function improveStack(stack, constructor, name, tag) {
