@@ -7,7 +7,7 @@
 
 const { all, findBook } = require('./catalog');
 
-console.log('args:', process.argv.slice(2));
+console.log('args:', process.argv.slice(2), 'main module:', require.main === module);
 console.log('platform: %s', platformName());
 
 // Console formatting.
