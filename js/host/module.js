@@ -104,6 +104,8 @@ function createLoader(native, hostApi) {
       throw err;
     }
     let found = null;
+    // `node:assert` and friends name the built-in of the same name.
+    if (request.startsWith('node:') && builtinRoot(request.slice(5)) !== null) request = request.slice(5);
     if (isRelative(request)) {
       found = tryPath(path.resolveFrom(fromDir, request), request.endsWith('/'));
     } else if (builtinRoot(request) !== null) {

@@ -57,6 +57,12 @@ describe('require resolution', () => {
     });
   });
 
+  test('node: prefixed names resolve to the built-in of the same name', () => {
+    assert.strictEqual(require('node:assert'), require('assert'));
+    assert.strictEqual(require('node:util').format('%s', 'x'), 'x');
+    assert.throws(() => require('node:fs'), { code: 'MODULE_NOT_FOUND' });
+  });
+
   test('the global require resolves built-ins from the working directory', () => {
     assert.strictEqual(typeof globalThis.require('assert').strictEqual, 'function');
     assert.strictEqual(globalThis.require('util').format('%d', 3), '3');
