@@ -45,6 +45,7 @@
     formatError: errors.formatError,
     locationOf: errors.locationOf,
     stackOf: errors.stackOf,
+    dropFrames: errors.dropFrames,
     now: () => native.now(),
     print: (fd, text) => native.print(fd, text),
     /** The text of a source file, or null when it cannot be read. */

@@ -111,6 +111,22 @@ function locationOf(err) {
 }
 
 /**
+ * Removes the `    at` lines of `text` that `isDropped` selects, keeping the ` {` that
+ * opens the extra properties when it ended a removed line.
+ */
+function dropFrames(text, isDropped) {
+  const kept = [];
+  for (const line of text.split('\n')) {
+    if (!(/^\s+at /.test(line) && isDropped(line))) kept.push(line);
+    else if (line.endsWith(' {') && kept.length > 0) {
+      while (kept.length > 1 && kept[kept.length - 1] === '') kept.pop();
+      kept[kept.length - 1] += ' {';
+    }
+  }
+  return kept.join('\n');
+}
+
+/**
  * The text printed for an uncaught error or unhandled rejection:
  * `file:line:column Name: message`, then the stack and any extra properties
  * (`code`, …) as `util.inspect` prints them.
@@ -128,11 +144,9 @@ function formatError(error) {
   }
   // The loader's own frames (js/host) say nothing about the app.
   const hostDir = hiddenDirs[0];
-  if (hostDir) {
-    text = text.split('\n').filter((l) => !(/^\s+at /.test(l) && l.includes(hostDir))).join('\n');
-  }
+  if (hostDir) text = dropFrames(text, (line) => line.includes(hostDir));
   const where = locationOf(error);
   return where ? `${where} ${text}` : text;
 }
 
-module.exports = { setHostDirs, stackOf, hideEngineKeys, framesOf, locationOf, formatError };
+module.exports = { setHostDirs, stackOf, hideEngineKeys, framesOf, locationOf, formatError, dropFrames };

@@ -159,18 +159,27 @@ function indent(text) {
 
 function withoutRunnerFrames(text) {
   const ownDir = __dirname + '/';
-  const kept = [];
-  for (const line of text.split('\n')) {
-    const runnerFrame = /^\s+at /.test(line) && (line.includes(ownDir) || /^\s+at new Promise \(/.test(line));
-    if (!runnerFrame) kept.push(line);
-    else if (line.endsWith(' {') && kept.length > 0) kept[kept.length - 1] += ' {';
-  }
-  return kept.join('\n');
+  return host.dropFrames(text, (line) =>
+    line.includes(ownDir) || /^\s+at (new )?Promise \((<anonymous>|native)\)/.test(line));
 }
 
+const modulesDir = __dirname.slice(0, __dirname.lastIndexOf('/') + 1);
+const hostDir = modulesDir.replace(/[^/]+\/$/, 'host/');
+const isHostFile = (location) => location.startsWith(modulesDir) || location.startsWith(hostDir);
+
+/**
+ * The failure text: `host.formatError`'s, located at the test's own definition when
+ * the error carries no position in app code (a thrown string, or an assertion whose
+ * caller's frame a strict-mode tail call removed on JavaScriptCore).
+ */
 function describeFailure(err, item) {
-  const text = withoutRunnerFrames(host.formatError(err));
-  return host.locationOf(err) || !item.location ? text : `${item.location} ${text}`;
+  let text = withoutRunnerFrames(host.formatError(err));
+  const where = host.locationOf(err);
+  if (item.location && (!where || isHostFile(where))) {
+    if (where && text.startsWith(`${where} `)) text = text.slice(where.length + 1);
+    text = `${item.location} ${text}`;
+  }
+  return text;
 }
 
 function suiteChain(suite) {
