@@ -440,13 +440,12 @@ function fail(message) {
   throw err;
 }
 
-function checkArgs(args, name) {
-  if (args < 2) {
-    const err = new TypeError(`The "actual" and "expected" arguments must be specified`);
+function checkArgs(count) {
+  if (count < 2) {
+    const err = new TypeError('The "actual" and "expected" arguments must be specified');
     err.code = 'ERR_MISSING_ARGS';
     throw err;
   }
-  void name;
 }
 
 function equal(actual, expected, message) {
