@@ -63,9 +63,7 @@ enum SearchText {
     /// FTS5 operators in user text are plain text: `e-mail` is the phrase `e mail`),
     /// and the last one is a prefix (search as you type). All phrases must match.
     static func matchExpression(for userText: String) -> String? {
-        let terms = userText.split(whereSeparator: { $0.isWhitespace }).filter { term in
-            term.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        }
+        let terms = terms(of: userText)
         guard !terms.isEmpty else { return nil }
         var phrases: [String] = []
         for (index, term) in terms.enumerated() {
@@ -78,9 +76,15 @@ enum SearchText {
 
     /// How many phrases ``matchExpression(for:)`` makes of `userText`.
     static func termCount(_ userText: String) -> Int {
-        userText.split(whereSeparator: { $0.isWhitespace }).filter { term in
+        terms(of: userText).count
+    }
+
+    /// The searchable terms of user text: runs between whitespace and NUL characters
+    /// (FTS5 reads its query only up to a NUL) that hold a letter or digit.
+    private static func terms(of userText: String) -> [Substring] {
+        userText.split(whereSeparator: { $0.isWhitespace || $0 == "\u{0}" }).filter { term in
             term.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        }.count
+        }
     }
 }
 
