@@ -74,6 +74,25 @@ enum SearchText {
         return phrases.joined(separator: " AND ")
     }
 
+    /// The longest search text, in UTF-8 bytes.
+    static let maximumBytes = 16 * 1024
+    /// The most terms a search text may have: each term is matched against every
+    /// candidate's fields, so 200,000 terms kept a search busy for minutes.
+    static let maximumTerms = 64
+
+    /// Throws `E_INVALID_ARGUMENT` for search text longer than ``maximumBytes`` or with
+    /// more than ``maximumTerms`` terms; `name` is the argument's name in the message.
+    static func validate(_ userText: String, name: String) throws {
+        let bytes = userText.utf8.count
+        if bytes > maximumBytes {
+            throw IndexError.argument("\(name) must be at most \(maximumBytes) bytes of UTF-8 (it has \(bytes))")
+        }
+        let terms = termCount(userText)
+        if terms > maximumTerms {
+            throw IndexError.argument("\(name) must have at most \(maximumTerms) terms (it has \(terms))")
+        }
+    }
+
     /// How many phrases ``matchExpression(for:)`` makes of `userText`.
     static func termCount(_ userText: String) -> Int {
         terms(of: userText).count

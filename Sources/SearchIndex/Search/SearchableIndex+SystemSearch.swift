@@ -9,6 +9,7 @@ extension SearchableIndex {
     /// about an item already in the results is left out). Expired rows never appear.
     public func systemSearch(terms: [String], limit: Int = 20) throws -> [SystemSearchResult] {
         guard (1...1000).contains(limit) else { throw IndexError.argument("limit must be an integer from 1 to 1000") }
+        try SearchText.validate(terms.joined(separator: " "), name: "terms")
         let kinds = try systemKinds()
         guard !kinds.isEmpty else { return [] }
         let now = nowMs
