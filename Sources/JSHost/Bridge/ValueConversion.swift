@@ -79,6 +79,12 @@ struct ValueConverter {
     private func string(_ value: JSValueRef) throws(NativeError) -> String {
         let ref = JSValueToStringCopy(ctx, value, nil)!
         defer { JSStringRelease(ref) }
+        return try checkedString(ref, what: "strings")
+    }
+
+    /// The Swift string of `ref`, refusing a lone surrogate (which Swift would turn into
+    /// U+FFFD, silently changing the text); `what` names the kind in the message.
+    private func checkedString(_ ref: JSStringRef, what: String) throws(NativeError) -> String {
         let units = utf16Units(of: ref)
         var index = 0
         while index < units.count {
@@ -86,7 +92,7 @@ struct ValueConverter {
             if unit & 0xF800 == 0xD800 {
                 // A high surrogate must be followed by a low one; a low one never stands first.
                 guard unit < 0xDC00, index + 1 < units.count, units[index + 1] & 0xFC00 == 0xDC00 else {
-                    throw failure("strings with a lone surrogate (U+\(String(unit, radix: 16, uppercase: true)) at index \(index)) cannot cross the bridge")
+                    throw failure("\(what) with a lone surrogate (U+\(String(unit, radix: 16, uppercase: true)) at index \(index)) cannot cross the bridge")
                 }
                 index += 2
             } else {
@@ -156,7 +162,7 @@ struct ValueConverter {
         var members = BridgeObject()
         for index in 0..<count {
             let name = JSPropertyNameArrayGetNameAtIndex(names, index)!
-            let key = swiftString(name)
+            let key = try checkedString(name, what: "keys")
             path.append(.key(key))
             var exception: JSValueRef?
             let member = JSObjectGetProperty(ctx, object, name, &exception)
