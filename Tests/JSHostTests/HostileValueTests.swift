@@ -80,8 +80,9 @@ final class HostileValueTests: XCTestCase {
             attempt({ ['\\u0000key']: 'nul\\u0000value' });
             attempt('\\uDC00 first');
             attempt('last \\uD83D');
+            attempt({ ok: 1, ['k\\uDC00'] : 1 });
             """)
-        guard reports.count == 12 else { return XCTFail("\(reports)") }
+        guard reports.count == 13 else { return XCTFail("\(reports)") }
         assertRefused(reports[0], "args[0]" + String(repeating: ".d", count: 100) + ": nesting deeper than 100 levels cannot cross the bridge")
         assertRefused(reports[1], "args[0].list[0].back: cyclic structures cannot cross the bridge")
         assertRefused(reports[2], "args[0].s: symbols cannot cross the bridge")
@@ -97,6 +98,8 @@ final class HostileValueTests: XCTestCase {
         XCTAssertEqual(reports[9], .object(BridgeObject(nul)))
         assertRefused(reports[10], "args[0]: strings with a lone surrogate (U+DC00 at index 0) cannot cross the bridge")
         assertRefused(reports[11], "args[0]: strings with a lone surrogate (U+D83D at index 5) cannot cross the bridge")
+        // A key is refused like a string value rather than turned into U+FFFD.
+        assertRefused(reports[12], "args[0]: keys with a lone surrogate (U+DC00 at index 1) cannot cross the bridge")
     }
 
     func testProtoKeysFromSwiftStayDataInJS() throws {
