@@ -43,3 +43,12 @@ bench: deps
 
 clean:
 	rm -rf .build
+
+## fuzz-short: a short libFuzzer run of every fuzz target (see fuzz/README.md)
+FUZZ_RUNS ?= 2000
+.PHONY: fuzz-short
+fuzz-short: deps
+	fuzz/build.sh query items bridge
+	fuzz/run.sh query $(FUZZ_RUNS)
+	fuzz/run.sh items $(FUZZ_RUNS)
+	fuzz/run.sh bridge $(FUZZ_RUNS) -max_len=256
