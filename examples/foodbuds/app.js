@@ -33,8 +33,7 @@ function recipeNamed(name) {
 }
 
 async function addEverythingToSearchableIndex() {
-  const written = await searchlight.indexItems(
-    foodBuds.map(foodBudItem).concat(recipes.map(recipeItem)));
+  const written = await searchlight.indexItems([...foodBuds.map(foodBudItem), ...recipes.map(recipeItem)]);
   console.log(`FoodBuds: ${written} buds and recipes are searchable`);
 }
 
