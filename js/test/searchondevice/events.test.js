@@ -5,8 +5,8 @@
 // getInitialRequest() is null and no event arrives. Delivery itself (a request
 // sent before any listener is buffered and reaches the first one; the request
 // that started the app is also getInitialRequest()) needs the app to be started
-// by `searchlight run --activate/--continue` or over D-Bus; that is what
-// fixtures/cold-start.js checks, run as described at its top.
+// by `searchlight run --activate/--continue` or over D-Bus: fixtures/cold-start.js
+// and fixtures/serve-requests.js check that, both run by fixtures/run-fixtures.sh.
 
 const { NativeEventEmitter } = require('react-native');
 const searchlight = require('searchlight');
