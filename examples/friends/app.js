@@ -13,20 +13,20 @@ const SpotlightSearch = require('react-native-spotlight-search');
 
 const DOMAIN = 'chuanzhang';
 
-/** Person: name, identifier, icon (the iOS asset name; here NAME.png beside this file). */
+/** Person: id, name, icon (the iOS asset name; here NAME.png beside this file). */
 const dataList = [
-  { identifer: '1', name: '张伟', pinyin: 'Zhang Wei', icon: 'zhangwei' },
-  { identifer: '2', name: '王芳', pinyin: 'Wang Fang', icon: 'wangfang' },
-  { identifer: '3', name: '李娜', pinyin: 'Li Na', icon: 'lina' },
-  { identifer: '4', name: '刘洋', pinyin: 'Liu Yang', icon: 'liuyang' },
-  { identifer: '5', name: '陈静', pinyin: 'Chen Jing', icon: 'chenjing' },
-  { identifer: '6', name: '杨帆', pinyin: 'Yang Fan', icon: 'yangfan' },
+  { id: '1', name: '张伟', pinyin: 'Zhang Wei', icon: 'zhangwei' },
+  { id: '2', name: '王芳', pinyin: 'Wang Fang', icon: 'wangfang' },
+  { id: '3', name: '李娜', pinyin: 'Li Na', icon: 'lina' },
+  { id: '4', name: '刘洋', pinyin: 'Liu Yang', icon: 'liuyang' },
+  { id: '5', name: '陈静', pinyin: 'Chen Jing', icon: 'chenjing' },
+  { id: '6', name: '杨帆', pinyin: 'Yang Fan', icon: 'yangfan' },
 ];
 
 /** Save every friend to the on-device index (the demo's savePeopleToIndex). */
 function savePeopleToIndex() {
   return SpotlightSearch.indexItems(dataList.map((person) => ({
-    uniqueIdentifier: person.identifer,
+    uniqueIdentifier: person.id,
     domain: DOMAIN,
     title: person.name,
     contentDescription: `这个家伙名字叫 ${person.name}`,
@@ -35,8 +35,8 @@ function savePeopleToIndex() {
   })));
 }
 
-function findFriendWithId(identifer) {
-  return dataList.find((person) => person.identifer === identifer) || null;
+function findFriendWithId(id) {
+  return dataList.find((person) => person.id === id) || null;
 }
 
 function showList() {
@@ -46,12 +46,12 @@ function showList() {
 }
 
 /** The detail screen (DXViewController): the friend's picture and name. */
-function showDetail(identifer) {
-  const person = findFriendWithId(identifer);
+function showDetail(id) {
+  const person = findFriendWithId(id);
   console.log('');
   if (person === null) {
     console.log('━━ ‹ 朋友列表 ━━');
-    console.log(`  没有找到 id 为 ${identifer} 的朋友`);
+    console.log(`  没有找到 id 为 ${id} 的朋友`);
     return;
   }
   console.log(`━━ ‹ 朋友列表 │ ${person.name} ━━`);
@@ -64,7 +64,7 @@ async function main() {
   const initialId = await SpotlightSearch.getInitialSearchItem();
   if (initialId === null) showList();
   // Every opened friend, including the one that started the app, arrives here.
-  SpotlightSearch.searchItemTapped((identifer) => showDetail(identifer));
+  SpotlightSearch.searchItemTapped((id) => showDetail(id));
 }
 
 main().catch((error) => {

@@ -85,30 +85,46 @@ function warnOnce(name) {
     'items are indexed without such thumbnails (this warning is shown once)');
 }
 
+function invalidThumbnailName(path) {
+  const error = new Error(`${path}.thumbnailName must be a string (an image name beside the main script)`);
+  error.code = 'E_INVALID_ITEM';
+  return error;
+}
+
 // The item as SearchOnDevice takes it. Anything that is not a plain item is
-// passed on untouched, so the native module names what is wrong with it.
-function toNativeItem(item) {
+// passed on untouched, so the native module names what is wrong with it;
+// `path` names the item in errors (`items[3]`).
+function toNativeItem(item, path) {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
   if (!Object.prototype.hasOwnProperty.call(item, 'thumbnailName')) return item;
   const { thumbnailName, ...rest } = item;
   if (thumbnailName === null || thumbnailName === undefined) return rest;
-  if (typeof thumbnailName !== 'string') return item; // let the native module reject it
+  if (typeof thumbnailName !== 'string') throw invalidThumbnailName(path);
   const hasThumbnail = THUMBNAIL_KEYS.some((key) => rest[key] !== undefined && rest[key] !== null);
   if (hasThumbnail) return rest;
-  const path = thumbnailPath(thumbnailName);
-  if (path === null) {
+  const file = thumbnailPath(thumbnailName);
+  if (file === null) {
     warnOnce(thumbnailName);
     return rest;
   }
-  return { ...rest, imageUrl: path };
+  return { ...rest, imageUrl: file };
 }
 
 function indexItems(items) {
-  return call('indexItems', [Array.isArray(items) ? items.map(toNativeItem) : items]);
+  try {
+    const nativeItems = Array.isArray(items) ? items.map((item, index) => toNativeItem(item, `items[${index}]`)) : items;
+    return call('indexItems', [nativeItems]);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 function indexItem(item) {
-  return call('indexItem', [toNativeItem(item)]);
+  try {
+    return call('indexItem', [toNativeItem(item, 'item')]);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 function deleteItemsWithIdentifiers(identifiers) {

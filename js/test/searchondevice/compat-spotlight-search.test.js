@@ -99,6 +99,11 @@ describe('react-native-spotlight-search', () => {
     await rejectsWithCode(() => SpotlightSearch.indexItem({
       title: 'Pear', uniqueIdentifier: '10', domain: DOMAIN, thumbnailTint: 'green',
     }), 'E_INVALID_ITEM', /thumbnailTint/);
+    await rejectsWithCode(() => SpotlightSearch.indexItems([
+      { title: 'Quince', uniqueIdentifier: '11', domain: DOMAIN },
+      { title: 'Date', uniqueIdentifier: '12', domain: DOMAIN, thumbnailName: 12 },
+    ]), 'E_INVALID_ITEM', /items\[1\]\.thumbnailName/);
+    assert.strictEqual(await stored('11'), null);
   });
 
   it('deletes by identifier (both names), by domain and everything, resolving no value', async () => {
