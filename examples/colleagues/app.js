@@ -1,8 +1,9 @@
 'use strict';
 // Colleagues: the employee directory of the iOS 9 App Search tutorial on Linux.
-// Viewing an employee records it (becomeCurrent), searchable as a "viewed record"
-// when the Indexing setting allows; "All Records" (SearchOnDevice's default)
-// indexes the whole directory at launch.
+// The directory is indexed at launch (for the app's own search); viewing an
+// employee records it (becomeCurrent) as a "viewed record". The Indexing setting
+// (the indexing preference) decides what the system search may show: nothing,
+// viewed records only, or every employee ("All Records", the default).
 //
 //   searchlight run examples/colleagues/app.js                        the directory
 //   searchlight run examples/colleagues/app.js settings viewedRecords Indexing setting
@@ -13,6 +14,13 @@
 
 const searchlight = require('searchlight');
 const { EMPLOYEE_DOMAIN, employees, userActivity, searchableItem } = require('./employees');
+
+/** What the system search shows under each setting. */
+const SETTING_EFFECTS = {
+  disabled: 'the system search shows no colleagues',
+  viewedRecords: 'the system search shows the colleagues you viewed',
+  allRecords: 'the system search shows every colleague',
+};
 
 const SETTING_NAMES = {
   disabled: 'Disabled',
@@ -40,7 +48,7 @@ async function showDirectory() {
 /** The employee screen (EmployeeViewController.viewDidLoad sets its user activity). */
 async function showEmployee(employee) {
   const preference = await searchlight.getIndexingPreference();
-  const eligibleForSearch = preference !== 'disabled';
+  const eligibleForSearch = preference !== 'disabled'; // as the tutorial's viewDidLoad
   console.log('');
   console.log(`━━ ‹ Colleagues │ ${employee.name} ━━`);
   console.log(`  ${employee.title}, ${employee.department}`);
@@ -53,24 +61,23 @@ async function showEmployee(employee) {
     : '  (Indexing is Disabled: this visit is not searchable)');
 }
 
-/** The Indexing setting: "All Records" indexes everyone, the others remove the directory. */
+/** The Indexing setting (Settings › Colleagues › Indexing in the tutorial). */
 async function changeSetting(preference) {
   if (!Object.prototype.hasOwnProperty.call(SETTING_NAMES, preference)) {
     throw new Error(`unknown Indexing setting "${preference}" (disabled, viewedRecords, allRecords)`);
   }
   await searchlight.setIndexingPreference(preference);
-  if (preference === 'allRecords') {
-    const written = await searchlight.indexItems(employees.map(searchableItem));
-    console.log(`Colleagues: indexed all ${written} employees`);
-  } else {
-    const deleted = await searchlight.deleteItemsInDomains([EMPLOYEE_DOMAIN]);
-    console.log(`Colleagues: removed ${deleted} indexed employees; viewed records stay`);
-  }
-  console.log(`Colleagues: Indexing is now ${SETTING_NAMES[preference]}`);
+  console.log(`Colleagues: Indexing is now ${SETTING_NAMES[preference]}: ${SETTING_EFFECTS[preference]}`);
+}
+
+/** Index the directory, replacing what an earlier launch indexed. */
+async function indexDirectory() {
+  await searchlight.deleteItemsInDomains([EMPLOYEE_DOMAIN]);
+  await searchlight.indexItems(employees.map(searchableItem));
 }
 
 async function showSearch(text) {
-  const hits = await searchlight.search(text);
+  const hits = await searchlight.search(text, { domains: [EMPLOYEE_DOMAIN] });
   console.log('');
   console.log(`━━ Colleagues matching "${text}" ━━`);
   if (hits.length === 0) console.log('  nobody');
@@ -92,13 +99,9 @@ function handleRequest(request) {
 async function main() {
   const [command, argument] = process.argv.slice(2);
   searchlight.onReindexRequest(() => {
-    searchlight.getIndexingPreference()
-      .then((preference) => preference === 'allRecords' && searchlight.indexItems(employees.map(searchableItem)))
-      .catch(fail);
+    indexDirectory().catch(fail);
   });
-  if (command !== 'settings' && (await searchlight.getIndexingPreference()) === 'allRecords') {
-    await searchlight.indexItems(employees.map(searchableItem)); // at launch, as the tutorial's AppDelegate
-  }
+  await indexDirectory();
   const initial = await searchlight.getInitialRequest();
   // The request that started the app, if any, reaches this first listener too.
   searchlight.onRequest(handleRequest);
@@ -111,7 +114,8 @@ async function main() {
     await showEmployee(employee);
   } else if (command === 'settings') {
     if (argument === undefined) {
-      console.log(`Indexing: ${SETTING_NAMES[await searchlight.getIndexingPreference()]}`);
+      const preference = await searchlight.getIndexingPreference();
+      console.log(`Indexing: ${SETTING_NAMES[preference]}: ${SETTING_EFFECTS[preference]}`);
     } else {
       await changeSetting(argument);
     }

@@ -4,7 +4,7 @@
 
 /** Employee.domainIdentifier: the activity type of viewing an employee. */
 const EMPLOYEE_ACTIVITY = 'com.raywenderlich.colleagues.employee';
-/** The domain of employees indexed ahead of viewing (the "All Records" setting). */
+/** The domain of the indexed directory (what "All Records" lets the system search show). */
 const EMPLOYEE_DOMAIN = 'com.raywenderlich.colleagues.directory';
 
 const employees = [
