@@ -172,7 +172,7 @@ describe('E_INDEX_UNAVAILABLE and E_QUOTA_EXCEEDED', () => {
 });
 
 describe('huge input', () => {
-  it('stores a 1 MB title whole or rejects it with a coded error naming the field', async () => {
+  it('stores a 1 MB title whole or rejects it with a coded error naming the field', { timeout: 120000 }, async () => {
     const title = 'lorem ipsum '.repeat(90000); // about 1 MB
     let outcome;
     try {
@@ -193,7 +193,7 @@ describe('huge input', () => {
     await stillUntouched();
   });
 
-  it('answers a 20 000-term search text', async () => {
+  it('answers a 20 000-term search text', { timeout: 120000 }, async () => {
     const text = Array.from({ length: 20000 }, (_, index) => `w${index}`).join(' ');
     let hits;
     try {
