@@ -56,11 +56,10 @@ enum ItemOutput {
         return .object(object)
     }
 
-    /// Milliseconds since the epoch, rounded to the microsecond so that a JS date
-    /// comes back as the same number.
+    /// Whole milliseconds since the epoch, as JS dates have.
     static func date(_ date: Date?) -> BridgeValue {
         guard let date else { return .null }
-        return .number((date.timeIntervalSince1970 * 1_000_000).rounded() / 1000)
+        return .number((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     private static func string(_ text: String?) -> BridgeValue {
