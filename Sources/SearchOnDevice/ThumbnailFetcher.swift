@@ -47,12 +47,17 @@ struct ThumbnailFetcher: Sendable {
             return .failure(Failure(reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno))))
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(Failure(reason: "not a regular file")) }
-        guard Int(info.st_size) <= maximumBytes else { return .failure(Failure(reason: "larger than \(maximumBytes / 1024 / 1024) MB")) }
+        guard Int(info.st_size) <= maximumBytes else { return .failure(Failure(reason: "larger than \(Self.sizeText(maximumBytes))")) }
         guard Int(info.st_size) > 0 else { return .failure(Failure(reason: "the file is empty")) }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(Failure(reason: "cannot read the file"))
         }
         return .success(.data([UInt8](data), mimeType: Self.mimeType(forExtension: (path as NSString).pathExtension)))
+    }
+
+    /// A size for messages: `10 MB`, or bytes below a megabyte.
+    static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0 ? "\(bytes / 1024 / 1024) MB" : "\(bytes) bytes"
     }
 
     /// The MIME type of an image file extension, when it is one the index knows.
