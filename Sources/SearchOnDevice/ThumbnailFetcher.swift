@@ -18,13 +18,26 @@ struct ThumbnailFetcher: Sendable {
         var reason: String
     }
 
-    /// The thumbnails of several requests, fetched at the same time; in order.
+    /// How many images are fetched at the same time: downloads mostly wait on the network.
+    static let parallelFetches = 8
+
+    /// The thumbnails of several requests, fetched at the same time (at most
+    /// ``parallelFetches`` at once); in the order of the requests.
     func fetchAll(_ requests: [ImageRequest]) -> [Result<Thumbnail, Failure>] {
         guard requests.count > 1 else { return requests.map { fetch($0.source) } }
         let results = ResultSlots(count: requests.count)
-        DispatchQueue.concurrentPerform(iterations: requests.count) { index in
-            results.set(index, fetch(requests[index].source))
+        let group = DispatchGroup()
+        let slots = DispatchSemaphore(value: Self.parallelFetches)
+        for (index, request) in requests.enumerated() {
+            slots.wait()
+            group.enter()
+            DispatchQueue.global(qos: .userInitiated).async {
+                results.set(index, fetch(request.source))
+                slots.signal()
+                group.leave()
+            }
         }
+        group.wait()
         return results.values
     }
 

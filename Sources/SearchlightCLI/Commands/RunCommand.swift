@@ -26,7 +26,7 @@ enum RunCommand: Command {
         let launch = try launchOptions(arguments)
         let host = JSHost(configuration: .init(mode: .run(script: path, arguments: arguments.passthrough), launch: launch))
         let searchOnDevice = SearchOnDeviceModule(appID: context.appID, dataDirectory: context.dataDirectory.path,
-                                                  initialRequest: SearchRequest(launch: launch))
+                                                  initialRequest: SearchOnDevice.SearchRequest(launch: launch))
         try host.register(searchOnDevice)
         if launch.serve {
             // Until SystemSearch exports the D-Bus provider here, --serve keeps the app
