@@ -188,6 +188,34 @@ final class IndexCommandsTests: XCTestCase {
         XCTAssertEqual(try cli.run(["export"]).stdout, before, "no bad file changed the index")
     }
 
+    func testProgressIsShownOnATerminalOnly() throws {
+        let script = "/usr/bin/script"
+        guard FileManager.default.isExecutableFile(atPath: script) else { throw XCTSkip("needs script(1) for a terminal") }
+        let lines = (1...1500).map { #"{"id":"i\#($0)","title":"Item \#($0)"}"# }.joined(separator: "\n") + "\n"
+        let file = try write(lines, to: "many.jsonl")
+
+        // script(1) runs the command on a pseudo-terminal and copies what it shows.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["-qec", "'\(cli.binary)' import '\(file)' --data-dir '\(cli.dataDirectory)'", "/dev/null"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, shown)
+        XCTAssertTrue(shown.contains("\rchecked 1000/1500"), shown)
+        XCTAssertTrue(shown.contains("\rimported 1000/1500"), shown)
+        XCTAssertTrue(shown.contains("\rimported 1500/1500"), shown)
+        XCTAssertTrue(shown.hasSuffix("imported 1500 items\r\n"), shown)
+
+        // Piped, the same import shows no progress at all.
+        let piped = try CLIRunner(root: root, name: "piped").run(["import", file])
+        XCTAssertEqual(piped.stderr, "")
+        XCTAssertEqual(piped.stdout, "imported 1500 items\n")
+    }
+
     // MARK: Errors and help
 
     func testUsageErrorsExitTwoWithOneLine() throws {

@@ -7,8 +7,9 @@ import SearchIndex
 /// All or nothing: every line is read and checked first, then the whole file is
 /// written in one transaction. The first bad line stops the import with one error
 /// naming it (`line 12: keywords must be an array of strings`) and nothing is stored.
-/// Blank lines are skipped. While writing, progress (`imported 12000/100000`) is shown
-/// on standard error when it is a terminal, never when it is piped.
+/// Blank lines are skipped. Progress (`checked 5000/100000`, then
+/// `imported 12000/100000`) is shown on standard error when it is a terminal, never
+/// when it is piped.
 enum ImportCommand: Command {
     static let name = "import"
     static let summary = "index the items of a JSON Lines file (- for standard input), all or nothing"
@@ -25,7 +26,7 @@ enum ImportCommand: Command {
         }
         let (entries, lineNumbers) = try readEntries(try contents(of: file))
         let index = try IndexAccess.open(context, creating: true)
-        let progress = ProgressLine(total: entries.count)
+        let progress = ProgressLine("imported", total: entries.count)
         let written: Int
         do {
             written = try index.indexItems(entries, progress: progress.map { line in { line.update($0) } })
@@ -65,8 +66,13 @@ enum ImportCommand: Command {
         var entries: [IndexEntry] = []
         var lineNumbers: [Int] = []
         var lineNumber = 0
-        for var line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        let progress = ProgressLine("checked", total: lines.count)
+        defer { progress?.clear() }
+        for var line in lines {
             lineNumber += 1
+            progress?.update(lineNumber)
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             let node: JSONNode
@@ -84,6 +90,7 @@ enum ImportCommand: Command {
                 throw CommandFailure("line \(lineNumber): \(problem.message); nothing was imported")
             }
             for warning in decoding.warnings[warningsBefore...] {
+                progress?.clear()
                 standardError("searchlight import: warning: line \(lineNumber): \(warning)")
             }
             lineNumbers.append(lineNumber)

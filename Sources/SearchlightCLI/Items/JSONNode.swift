@@ -14,18 +14,21 @@ enum JSONNode: Decodable, Equatable {
 
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let text = try? container.decode(String.self) {
+        // The commonest kinds first: each failed attempt costs a thrown error.
+        if let text = try? container.decode(String.self) {
             self = .string(text)
+        } else if let members = try? container.decode([String: JSONNode].self) {
+            self = .object(members)
         } else if let elements = try? container.decode([JSONNode].self) {
             self = .array(elements)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if container.decodeNil() {
+            self = .null
         } else {
-            self = .object(try container.decode([String: JSONNode].self))
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
         }
     }
 
