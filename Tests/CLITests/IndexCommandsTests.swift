@@ -149,6 +149,46 @@ final class IndexCommandsTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: path), Data(base64Encoded: png))
     }
 
+    func testHTTPImagesAreFetchedAndAFailedFetchWarns() throws {
+        // A real HTTP server on a free local port: python3's http.server.
+        let site = root + "/site"
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
+        try png.write(to: URL(fileURLWithPath: site + "/dot.png"))
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1"]
+        server.currentDirectoryURL = URL(fileURLWithPath: site)
+        let announcement = Pipe()
+        server.standardOutput = announcement
+        server.standardError = FileHandle.nullDevice
+        do { try server.run() } catch { throw XCTSkip("needs python3 for a local HTTP server") }
+        defer { server.terminate(); server.waitUntilExit() }
+        var announced = ""
+        while !announced.contains(") ..."), server.isRunning {
+            announced += String(decoding: announcement.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        guard let range = announced.range(of: #"port \d+"#, options: .regularExpression) else {
+            throw XCTSkip("python3's http.server did not start: \(announced)")
+        }
+        let base = "http://127.0.0.1:" + announced[range].dropFirst(5)
+
+        let file = """
+        {"id":"w1","title":"Fetched","imageUrl":"\(base)/dot.png"}
+        {"id":"w2","title":"Missing","thumbnailURL":"\(base)/missing.png"}
+        """
+        let result = try cli.run(["import", "-"], input: file)
+        XCTAssertEqual(result.stdout, "imported 2 items\n", result.stderr)
+        XCTAssertEqual(result.stderr, "searchlight import: warning: line 2: thumbnailURL \(base)/missing.png could not be fetched (HTTP status 404); the item is indexed without a thumbnail\n")
+        let lines = try cli.run(["export"]).lines
+        XCTAssertEqual(lines.count, 2)
+        let fetched = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        let path = try XCTUnwrap(fetched["thumbnail"] as? String)
+        XCTAssertTrue(path.hasSuffix(".png"), path)
+        XCTAssertEqual(FileManager.default.contents(atPath: path), png)
+        XCTAssertFalse(lines[1].contains("thumbnail"), lines[1])
+    }
+
     func testIsUpdateMergesAndNullRemovesAField() throws {
         try importSample()
         let update = #"{"id":"r1","isUpdate":true,"title":"Brent's best pasta","description":null,"attributes":{"spicy":true}}"#

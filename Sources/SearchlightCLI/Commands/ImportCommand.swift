@@ -7,7 +7,9 @@ import SearchIndex
 /// All or nothing: every line is read and checked first, then the whole file is
 /// written in one transaction. The first bad line stops the import with one error
 /// naming it (`line 12: keywords must be an array of strings`) and nothing is stored.
-/// Blank lines are skipped. Progress (`checked 5000/100000`, then
+/// Blank lines are skipped. Images named by `http(s)` URLs are downloaded before
+/// the write; one that cannot be fetched leaves its item without a thumbnail and
+/// prints a warning. Progress (`checked 5000/100000`, then
 /// `imported 12000/100000`) is shown on standard error when it is a terminal, never
 /// when it is piped.
 enum ImportCommand: Command {
@@ -24,7 +26,8 @@ enum ImportCommand: Command {
         guard positionals.count == 1 else {
             throw UsageError("import takes one FILE, got \(positionals.count) arguments")
         }
-        let (entries, lineNumbers) = try readEntries(try contents(of: file))
+        var (entries, lineNumbers, downloads) = try readEntries(try contents(of: file))
+        fetchImages(downloads, into: &entries, lineNumbers: lineNumbers)
         let index = try IndexAccess.open(context, creating: true)
         let progress = ProgressLine("imported", total: entries.count)
         let written: Int
@@ -59,12 +62,13 @@ enum ImportCommand: Command {
         return data
     }
 
-    /// Every non-blank line as an index entry, with the line number of each; the
-    /// first bad line throws, naming it. Warnings are printed as they are found.
-    static func readEntries(_ data: Data) throws -> (entries: [IndexEntry], lineNumbers: [Int]) {
+    /// Every non-blank line as an index entry, with the line number of each and the
+    /// images to download (by entry); the first bad line throws, naming it.
+    static func readEntries(_ data: Data) throws -> (entries: [IndexEntry], lineNumbers: [Int], downloads: [Int: ItemJSONDecoding.ImageDownload]) {
         var decoding = ItemJSONDecoding()
         var entries: [IndexEntry] = []
         var lineNumbers: [Int] = []
+        var downloads: [Int: ItemJSONDecoding.ImageDownload] = [:]
         var lineNumber = 0
         var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
@@ -83,19 +87,39 @@ enum ImportCommand: Command {
             } catch {
                 throw CommandFailure("line \(lineNumber): not valid JSON; nothing was imported")
             }
-            let warningsBefore = decoding.warnings.count
             do {
                 entries.append(try decoding.entry(node))
             } catch let problem as ItemJSONDecoding.Problem {
                 throw CommandFailure("line \(lineNumber): \(problem.message); nothing was imported")
             }
-            for warning in decoding.warnings[warningsBefore...] {
-                progress?.clear()
-                standardError("searchlight import: warning: line \(lineNumber): \(warning)")
-            }
+            if let download = decoding.download { downloads[entries.count - 1] = download }
             lineNumbers.append(lineNumber)
         }
-        return (entries, lineNumbers)
+        return (entries, lineNumbers, downloads)
+    }
+
+    /// Downloads the `http(s)` images and sets them as the entries' thumbnails; an
+    /// image that cannot be fetched leaves its item without one, with a warning.
+    static func fetchImages(_ downloads: [Int: ItemJSONDecoding.ImageDownload], into entries: inout [IndexEntry], lineNumbers: [Int]) {
+        guard !downloads.isEmpty else { return }
+        let order = downloads.keys.sorted()
+        let results = ImageFetcher.fetch(order.map { downloads[$0]!.url })
+        for (position, result) in zip(order, results) {
+            switch result {
+            case .success(let thumbnail):
+                switch entries[position] {
+                case .replace(var item):
+                    item.attributes.thumbnail = thumbnail
+                    entries[position] = .replace(item)
+                case .merge(var update):
+                    update.thumbnail = .set(thumbnail)
+                    entries[position] = .merge(update)
+                }
+            case .failure(let failure):
+                let download = downloads[position]!
+                standardError("searchlight import: warning: line \(lineNumbers[position]): \(download.key) \(download.url.absoluteString) could not be fetched (\(failure.reason)); the item is indexed without a thumbnail")
+            }
+        }
     }
 
     /// The index's message with `items[i].` turned into the file's `line N: `.

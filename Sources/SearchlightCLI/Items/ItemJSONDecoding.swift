@@ -5,7 +5,8 @@ import SearchIndex
 ///
 /// Accepts the input keys with their iOS-package aliases (`uniqueIdentifier`,
 /// `contentDescription`, `domainIdentifier`, `thumbnailUri`…) and the output shape's
-/// `thumbnail` (a file path), so an exported line imports back. `isUpdate: true`
+/// `thumbnail` (a file path), so an exported line imports back. An `http(s)` image is
+/// not fetched here: it is reported in ``download`` for the caller to fetch. `isUpdate: true`
 /// merges into the stored item, where `null` removes a field; otherwise the item
 /// replaces any stored one and `null` means absent. Dates are ms since the epoch or
 /// ISO-8601 text. Unknown keys are rejected. Range checks (`rankingHint` 0–100,
@@ -16,9 +17,15 @@ struct ItemJSONDecoding {
         let message: String
     }
 
-    /// Messages for fields the decoder accepted but could not use (an `http(s)` image
-    /// that `import` does not download).
-    private(set) var warnings: [String] = []
+    /// An `http(s)` image an item names: the caller downloads it and sets the thumbnail.
+    struct ImageDownload: Sendable {
+        /// The key that named it (`imageUrl`, `thumbnailUri`…), for messages.
+        let key: String
+        let url: URL
+    }
+
+    /// The image to download for the entry last decoded, if any.
+    private(set) var download: ImageDownload?
 
     private let isoFormatter: ISO8601DateFormatter = {
         let formatter = ISO8601DateFormatter()
@@ -47,6 +54,7 @@ struct ItemJSONDecoding {
 
     /// The entry one JSON object describes.
     mutating func entry(_ node: JSONNode) throws -> IndexEntry {
+        download = nil
         guard case .object(let members) = node else {
             throw Problem(message: "must be a JSON object (an item), not \(node.kindDescription)")
         }
@@ -198,7 +206,10 @@ struct ItemJSONDecoding {
         }
         if reference.hasPrefix("/") { return .set(.file(path: reference)) }
         if reference.hasPrefix("http://") || reference.hasPrefix("https://") {
-            warnings.append("\(key) \(reference) was not fetched (import does not download images); the item is indexed without a thumbnail")
+            guard let url = URL(string: reference), url.host != nil else {
+                throw Problem(message: "\(key) is not a valid URL: \(reference)")
+            }
+            download = ImageDownload(key: key, url: url)
             return .keep
         }
         throw Problem(message: "\(key) must be an http(s)://, file:// or data: URL or an absolute path, got '\(reference)'")
