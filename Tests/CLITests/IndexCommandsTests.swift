@@ -117,6 +117,7 @@ final class IndexCommandsTests: XCTestCase {
             "com.example.recipes": 1, "com.example.recipes.salads": 1, "com.example.shops": 1, "com.example.news": 1,
         ])
         XCTAssertGreaterThan(stats["sizeOnDisk"] as? Int ?? 0, 0)
+        XCTAssertEqual(stats["indexingPreference"] as? String, "allRecords")
     }
 
     // MARK: Export and import

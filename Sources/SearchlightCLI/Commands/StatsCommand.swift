@@ -1,13 +1,14 @@
 import Foundation
 import SearchIndex
 
-/// `searchlight stats [--json]`: item counts per domain and the index's size on disk.
+/// `searchlight stats [--json]`: item counts per domain, the index's size on disk and
+/// its indexing preference.
 enum StatsCommand: Command {
     static let name = "stats"
     static let summary = "show item counts per domain and the index's size on disk"
     static let synopsis = "[--json]"
     static let options: [OptionSpec] = [
-        .flag("json", help: "print one JSON object {items, domains, activities, expired, sizeOnDisk, thumbnailBytes}"),
+        .flag("json", help: "print one JSON object {items, domains, activities, expired, sizeOnDisk, thumbnailBytes, indexingPreference}"),
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -16,6 +17,7 @@ enum StatsCommand: Command {
         }
         let index = try IndexAccess.open(context)
         let stats = try IndexAccess.call { try index.statistics() }
+        let preference = try IndexAccess.call { try index.indexingPreference() }
         let domains = stats.itemsPerDomain.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         if arguments.flag("json") {
             print(JSONWriter.object([
@@ -25,6 +27,7 @@ enum StatsCommand: Command {
                 ("expired", JSONWriter.number(Double(stats.expiredCount))),
                 ("sizeOnDisk", JSONWriter.number(Double(stats.sizeOnDisk))),
                 ("thumbnailBytes", JSONWriter.number(Double(stats.thumbnailBytes))),
+                ("indexingPreference", JSONWriter.string(preference.rawValue)),
             ]))
             return 0
         }
@@ -35,6 +38,7 @@ enum StatsCommand: Command {
         lines.append("activities: \(stats.activityCount)")
         lines.append("expired (not yet purged): \(stats.expiredCount)")
         lines.append("size on disk: \(byteCount(stats.sizeOnDisk)) (thumbnails \(byteCount(stats.thumbnailBytes)))")
+        lines.append("indexing preference: \(preference.rawValue) (what 'searchlight search' and the desktop may show)")
         print(lines.joined(separator: "\n"))
         return 0
     }
