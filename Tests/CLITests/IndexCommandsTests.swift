@@ -156,23 +156,30 @@ final class IndexCommandsTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
         let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
         try png.write(to: URL(fileURLWithPath: site + "/dot.png"))
+        // The server writes the port it got to a file, so no pipe has to be read
+        // while it runs.
+        let portFile = root + "/port"
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1"]
+        server.arguments = ["python3", "-c", """
+            import http.server, os
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+            open("../port.tmp", "w").write(str(server.server_address[1]))
+            os.rename("../port.tmp", "../port")
+            server.serve_forever()
+            """]
         server.currentDirectoryURL = URL(fileURLWithPath: site)
-        let announcement = Pipe()
-        server.standardOutput = announcement
+        server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         do { try server.run() } catch { throw XCTSkip("needs python3 for a local HTTP server") }
         defer { server.terminate(); server.waitUntilExit() }
-        var announced = ""
-        while !announced.contains(") ..."), server.isRunning {
-            announced += String(decoding: announcement.fileHandleForReading.availableData, as: UTF8.self)
+        var port: String?
+        for _ in 0..<200 where port == nil && server.isRunning {
+            port = try? String(contentsOfFile: portFile, encoding: .utf8)
+            if port == nil { Thread.sleep(forTimeInterval: 0.05) }
         }
-        guard let range = announced.range(of: #"port \d+"#, options: .regularExpression) else {
-            throw XCTSkip("python3's http.server did not start: \(announced)")
-        }
-        let base = "http://127.0.0.1:" + announced[range].dropFirst(5)
+        guard let port else { throw XCTSkip("python3's http.server did not start") }
+        let base = "http://127.0.0.1:" + port
 
         let file = """
         {"id":"w1","title":"Fetched","imageUrl":"\(base)/dot.png"}
