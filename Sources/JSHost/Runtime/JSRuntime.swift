@@ -42,6 +42,9 @@ final class JSRuntime {
         // JSC's own heap timers use the thread-default context of the thread that
         // creates the VM: push ours first.
         g_main_context_push_thread_default(mainContext.pointer)
+        // Without WTF's main RunLoop, JSC's timer-driven full GC crashes the process
+        // (see the shim); the first host's JS thread makes it.
+        searchlight_wtf_initialize_main_thread()
         ctx = JSGlobalContextCreate(nil)
         var ignored: JSValueRef?
         functionPrototype = evaluateJS(ctx, "Function.prototype", url: nil, exception: &ignored)
