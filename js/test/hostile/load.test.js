@@ -45,8 +45,8 @@ async function loop(n, end, live, counts) {
   return next;
 }
 
-describe('load from JS', { ...needsModule, timeout: seconds * 1000 + 60000 }, () => {
-  test('8 async loops: nothing lost, every loop finishes', async () => {
+describe('load from JS', needsModule, () => {
+  test('8 async loops: nothing lost, every loop finishes', { timeout: seconds * 1000 + 60000 }, async () => {
     await SearchOnDevice.deleteAllItems();
     const end = Date.now() + seconds * 1000;
     const lives = Array.from({ length: 8 }, () => new Map());
