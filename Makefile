@@ -48,7 +48,8 @@ clean:
 FUZZ_RUNS ?= 2000
 .PHONY: fuzz-short
 fuzz-short: deps
-	fuzz/build.sh query items bridge
+	fuzz/build.sh query items bridge convert
 	fuzz/run.sh query $(FUZZ_RUNS)
+	fuzz/run.sh convert $(FUZZ_RUNS)
 	fuzz/run.sh items $(FUZZ_RUNS)
 	fuzz/run.sh bridge $(FUZZ_RUNS) -max_len=256
