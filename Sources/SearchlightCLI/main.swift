@@ -2,6 +2,10 @@ import Foundation
 
 /// Every subcommand, in the order `searchlight --help` lists them.
 let commands: [Command.Type] = [
+    ServeCommand.self,
+    ActivateCommand.self,
+    ContinueCommand.self,
+    InstallCommand.self,
 ]
 
 @MainActor func topLevelHelp() -> String {

@@ -17,7 +17,7 @@ enum SearchProviderReply: Sendable, Equatable {
     /// `as`: result ids, best first.
     case ids([String])
     /// `aa{sv}`: GNOME Shell result metas.
-    case metas([SystemSearchResult])
+    case metas([SystemSearchHit])
     /// `a(sss)`: KRunner actions (id, text, icon name).
     case actions([KRunnerAction])
     /// `a(sssida{sv})`: KRunner matches.

@@ -22,7 +22,7 @@ struct SearchProviderResponder: Sendable {
             guard !ids.isEmpty else { return .metas([]) }
             return .metas(try source.systemSearchMetas(ids: ids))
         case .activateResult(let id, _, _):
-            onRequest(.open(id: id))
+            onRequest(.open(id: openIdentifier(for: id)))
             return .nothing
         case .launchSearch(let terms, _):
             onRequest(.continueSearch(text: terms.joined(separator: " ")))
@@ -39,14 +39,21 @@ struct SearchProviderResponder: Sendable {
                              subtext: hit.description)
             })
         case .run(let matchID, _):
-            onRequest(.open(id: matchID))
+            onRequest(.open(id: openIdentifier(for: matchID)))
             return .nothing
         case .teardown:
             return .nothing
         }
     }
 
-    private func search(_ terms: [String], limit: Int) throws -> [SystemSearchResult] {
+    /// The id the app should open for a result id the desktop shows (an activity's
+    /// related item); the id itself when the source does not describe it (or cannot
+    /// be read: opening still goes through).
+    private func openIdentifier(for id: String) -> String {
+        ((try? source.systemSearchMetas(ids: [id])) ?? []).first { $0.id == id }?.openIdentifier ?? id
+    }
+
+    private func search(_ terms: [String], limit: Int) throws -> [SystemSearchHit] {
         let terms = terms.filter { term in !term.allSatisfy { $0.isWhitespace } }
         guard !terms.isEmpty else { return [] }
         return try source.systemSearch(terms: terms, limit: limit)

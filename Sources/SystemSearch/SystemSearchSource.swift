@@ -1,7 +1,13 @@
-/// One item as the system search may show it: only what is allowed to leave the app.
-public struct SystemSearchResult: Sendable, Equatable {
-    /// The item's unique identifier, handed back in `ActivateResult` / `Run`.
+/// One result as the system search may show it: only what is allowed to leave the app.
+///
+/// (Named apart from SearchIndex's `SystemSearchResult`, which the index adapter maps
+/// into this, so code importing both modules needs no qualification.)
+public struct SystemSearchHit: Sendable, Equatable {
+    /// The result's identifier on D-Bus, handed back in `ActivateResult` / `Run`.
     public var id: String
+    /// What the app receives as `{id}` when the user opens the result: the item's
+    /// id, or for a user activity its related item's.
+    public var openIdentifier: String
     /// The line the desktop shows in bold (the item's title).
     public var name: String
     /// The second line (the item's description), empty when there is none.
@@ -11,8 +17,11 @@ public struct SystemSearchResult: Sendable, Equatable {
     /// What "copy" puts on the clipboard (GNOME Shell's `clipboardText`).
     public var clipboardText: String
 
-    public init(id: String, name: String, description: String = "", thumbnailPath: String? = nil, clipboardText: String? = nil) {
+    /// Makes a hit; `openIdentifier` defaults to `id`, `clipboardText` to `name`.
+    public init(id: String, openIdentifier: String? = nil, name: String, description: String = "",
+                thumbnailPath: String? = nil, clipboardText: String? = nil) {
         self.id = id
+        self.openIdentifier = openIdentifier ?? id
         self.name = name
         self.description = description
         self.thumbnailPath = thumbnailPath
@@ -29,9 +38,9 @@ public struct SystemSearchResult: Sendable, Equatable {
 /// reaches the D-Bus caller with its code (`org.searchlight.Error.E_INDEX_UNAVAILABLE`).
 public protocol SystemSearchSource: Sendable {
     /// Ranked hits for `terms` (every term must match, the last one is a prefix), at most `limit`.
-    func systemSearch(terms: [String], limit: Int) throws -> [SystemSearchResult]
+    func systemSearch(terms: [String], limit: Int) throws -> [SystemSearchHit]
     /// The items with these ids that may be shown, in the order of `ids`; others are left out.
-    func systemSearchMetas(ids: [String]) throws -> [SystemSearchResult]
+    func systemSearchMetas(ids: [String]) throws -> [SystemSearchHit]
 }
 
 /// What the desktop asked the app to do: open an item, or continue a search in the app.
