@@ -7,22 +7,22 @@ final class GNOMEShellProviderTests: ProviderTestCase {
     private let interface = "org.gnome.Shell.SearchProvider2"
 
     func testInitialResultSetHoldsItemsMatchingEveryTerm() throws {
-        XCTAssertEqual(try gnome.call(interface, "GetInitialResultSet", "['pad']")[0].strings, ["food-1", "food-3"])
-        XCTAssertEqual(try gnome.call(interface, "GetInitialResultSet", "['pad', 'thai']")[0].strings, ["food-1"])
-        XCTAssertEqual(try gnome.call(interface, "GetInitialResultSet", "['THAI']")[0].strings, ["food-1", "food-2", "activity-7"])
-        XCTAssertEqual(try gnome.call(interface, "GetInitialResultSet", "['pad', 'curry']")[0].strings, [])
+        XCTAssertEqual(try provider.call(interface, "GetInitialResultSet", "['pad']")[0].strings, ["food-1", "food-3"])
+        XCTAssertEqual(try provider.call(interface, "GetInitialResultSet", "['pad', 'thai']")[0].strings, ["food-1"])
+        XCTAssertEqual(try provider.call(interface, "GetInitialResultSet", "['THAI']")[0].strings, ["food-1", "food-2", "activity-7"])
+        XCTAssertEqual(try provider.call(interface, "GetInitialResultSet", "['pad', 'curry']")[0].strings, [])
     }
 
     func testSubsearchNarrowsThePreviousResults() throws {
-        let narrowed = try gnome.call(interface, "GetSubsearchResultSet", "['food-1', 'food-3']", "['pad', 'see']")
+        let narrowed = try provider.call(interface, "GetSubsearchResultSet", "['food-1', 'food-3']", "['pad', 'see']")
         XCTAssertEqual(narrowed[0].strings, ["food-3"])
         // Thai Green Curry matches 'thai' but was not among the previous results.
-        let kept = try gnome.call(interface, "GetSubsearchResultSet", "['food-1', 'food-3']", "['thai']")
+        let kept = try provider.call(interface, "GetSubsearchResultSet", "['food-1', 'food-3']", "['thai']")
         XCTAssertEqual(kept[0].strings, ["food-1"])
     }
 
     func testResultMetasDescribeEachShownItem() throws {
-        let reply = try gnome.call(interface, "GetResultMetas", "['food-1', 'food-2', 'no-such-id']")
+        let reply = try provider.call(interface, "GetResultMetas", "['food-1', 'food-2', 'no-such-id']")
         XCTAssertEqual(reply.typeString, "(aa{sv})")
         let metas = reply[0]
         XCTAssertEqual(metas.count, 2, "an id the source does not describe gets no meta")
@@ -42,22 +42,22 @@ final class GNOMEShellProviderTests: ProviderTestCase {
     }
 
     func testActivateResultAsksTheAppToOpenTheItem() throws {
-        _ = try gnome.call(interface, "ActivateResult", "food-3", "['pad', 'see']", "uint32 1234")
+        _ = try provider.call(interface, "ActivateResult", "food-3", "['pad', 'see']", "uint32 1234")
         // An activity opens the item it is related to.
-        _ = try gnome.call(interface, "ActivateResult", "activity-7", "['curry']", "uint32 1235")
+        _ = try provider.call(interface, "ActivateResult", "activity-7", "['curry']", "uint32 1235")
         XCTAssertEqual(recorder.all, [.open(id: "food-3"), .open(id: "food-2")])
     }
 
     func testLaunchSearchAsksTheAppToContinueTheTermsJoinedBySpaces() throws {
-        _ = try gnome.call(interface, "LaunchSearch", "['pad', 'thai']", "uint32 99")
+        _ = try provider.call(interface, "LaunchSearch", "['pad', 'thai']", "uint32 99")
         XCTAssertEqual(recorder.all, [.continueSearch(text: "pad thai")])
     }
 
     func testWhatTheSourceWithholdsNeverAppears() throws {
-        XCTAssertEqual(try gnome.call(interface, "GetInitialResultSet", "['secret']")[0].strings, [])
-        XCTAssertFalse(try gnome.call(interface, "GetInitialResultSet", "['recipe']")[0].strings.contains("food-4"))
-        XCTAssertEqual(try gnome.call(interface, "GetSubsearchResultSet", "['food-4']", "['secret']")[0].strings, [])
-        XCTAssertEqual(try gnome.call(interface, "GetResultMetas", "['food-4']")[0].count, 0)
+        XCTAssertEqual(try provider.call(interface, "GetInitialResultSet", "['secret']")[0].strings, [])
+        XCTAssertFalse(try provider.call(interface, "GetInitialResultSet", "['recipe']")[0].strings.contains("food-4"))
+        XCTAssertEqual(try provider.call(interface, "GetSubsearchResultSet", "['food-4']", "['secret']")[0].strings, [])
+        XCTAssertEqual(try provider.call(interface, "GetResultMetas", "['food-4']")[0].count, 0)
     }
 
     func testASourceErrorReachesTheCallerWithItsCode() throws {
@@ -85,15 +85,15 @@ final class GNOMEShellProviderTests: ProviderTestCase {
             XCTAssertEqual(error?.message.contains("another process already owns org.example.Foods"), true, "\(String(describing: error))")
         }
         // The first one still answers.
-        XCTAssertEqual(try gnome.call(interface, "GetInitialResultSet", "['pad']")[0].strings, ["food-1", "food-3"])
+        XCTAssertEqual(try provider.call(interface, "GetInitialResultSet", "['pad']")[0].strings, ["food-1", "food-3"])
     }
 
     func testAStoppedServiceReleasesItsName() throws {
         service.stop()
-        XCTAssertThrowsError(try gnome.call(interface, "GetInitialResultSet", "['pad']"))
+        XCTAssertThrowsError(try provider.call(interface, "GetInitialResultSet", "['pad']"))
         let again = try makeService(source: MemorySource(items: Self.items))
         try again.start(context: loop.context, busAddress: bus.address)
         defer { again.stop() }
-        XCTAssertEqual(try gnome.call(interface, "GetInitialResultSet", "['pad']")[0].strings, ["food-1", "food-3"])
+        XCTAssertEqual(try provider.call(interface, "GetInitialResultSet", "['pad']")[0].strings, ["food-1", "food-3"])
     }
 }

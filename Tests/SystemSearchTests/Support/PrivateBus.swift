@@ -14,10 +14,13 @@ final class PrivateBus {
     /// What the daemon and the services it starts print on stdout, after its address.
     private let output = OutputCollector()
 
-    init() throws {
+    /// Starts the daemon; it starts services described in `servicesDirectory`
+    /// (default: a new empty directory of its own).
+    init(servicesDirectory: URL? = nil) throws {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("searchlight-bus-\(UUID().uuidString.prefix(8))")
-        servicesDirectory = directory.appendingPathComponent("services")
-        try FileManager.default.createDirectory(at: servicesDirectory, withIntermediateDirectories: true)
+        self.servicesDirectory = servicesDirectory ?? directory.appendingPathComponent("services")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: self.servicesDirectory, withIntermediateDirectories: true)
         let socket = directory.appendingPathComponent("bus").path
         let config = directory.appendingPathComponent("bus.conf")
         try """
@@ -27,7 +30,7 @@ final class PrivateBus {
               <type>session</type>
               <listen>unix:path=\(socket)</listen>
               <auth>EXTERNAL</auth>
-              <servicedir>\(servicesDirectory.path)</servicedir>
+              <servicedir>\(self.servicesDirectory.path)</servicedir>
               <policy context="default">
                 <allow send_destination="*" eavesdrop="true"/>
                 <allow eavesdrop="true"/>

@@ -23,7 +23,7 @@ class ProviderTestCase: XCTestCase {
     private(set) var service: SearchProviderService!
     let recorder = RequestRecorder()
 
-    var gnome: GDBusClient {
+    var provider: GDBusClient {
         GDBusClient(busAddress: bus.address, busName: Self.appID, objectPath: "/org/example/Foods/SearchProvider")
     }
 
