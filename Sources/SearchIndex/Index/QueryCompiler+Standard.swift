@@ -1,0 +1,5 @@
+/// The query-language compiler the index uses unless configured otherwise.
+extension QueryCompiler {
+    /// `nil` until the query-language module (`Query/`) is part of this target.
+    public static let standard: QueryCompiler? = nil
+}
