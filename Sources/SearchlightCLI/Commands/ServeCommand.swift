@@ -1,4 +1,5 @@
 import Foundation
+import SearchIndex
 import SystemSearch
 
 /// `searchlight serve`: the app's index on D-Bus for GNOME Shell and KRunner, without a script.
@@ -51,13 +52,15 @@ struct ServeCommand: Command {
     }
 }
 
-/// Opens what `serve` answers from: the app's index, through SearchIndex's privacy
-/// rules (`SearchableIndex.systemSearch…`).
-///
-/// LEAD: this is the seam for the SearchIndex adapter (a `SystemSearchSource` over
-/// `SearchableIndex`), which did not exist on this branch when `serve` was written.
+/// Opens what `serve` answers from: the app's index at the data directory, seen
+/// through its privacy rules (``IndexSystemSearchSource``).
 enum SystemSearchSourceFactory {
     static func open(_ context: CommandContext) throws -> any SystemSearchSource {
-        throw CommandFailure("the search index is not linked into this build yet (cannot open \(context.dataDirectory.path))")
+        do {
+            let index = try SearchableIndex(directory: context.dataDirectory.path, defaultDomain: context.appID)
+            return IndexSystemSearchSource(index: index)
+        } catch let error as IndexError {
+            throw CommandFailure("cannot open the index in \(context.dataDirectory.path): \(error.message)")
+        }
     }
 }

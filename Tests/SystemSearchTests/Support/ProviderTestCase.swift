@@ -1,26 +1,19 @@
 import Foundation
+import SearchIndex
 import SystemSearch
 import XCTest
 
 /// A test with a private bus, a GLib loop thread and a ``SearchProviderService``
-/// exported on it for the FoodBuds-like items below; requests are recorded.
+/// exported on it over a real ``SearchableIndex`` (in a temporary directory) holding
+/// FoodBuds-like items; the requests the service passes on are recorded.
 class ProviderTestCase: XCTestCase {
     static let appID = "org.example.Foods"
-
-    /// Pad Thai has a thumbnail; the activity opens Thai Green Curry; the secret recipe
-    /// is private (what the index would withhold from the system search).
-    static let items: [MemorySource.Item] = [
-        .init(hit: SystemSearchHit(id: "food-1", name: "Pad Thai", description: "Rice noodles with peanuts",
-                                   thumbnailPath: "/tmp/searchlight-thumbs/food-1.png", clipboardText: "https://foods.example/1")),
-        .init(hit: SystemSearchHit(id: "food-2", name: "Thai Green Curry", description: "Coconut curry with basil")),
-        .init(hit: SystemSearchHit(id: "food-3", name: "Pad See Ew", description: "Wide rice noodles, soy sauce")),
-        .init(hit: SystemSearchHit(id: "food-4", name: "Secret Thai Recipe", description: "Grandma's"), isPrivate: true),
-        .init(hit: SystemSearchHit(id: "activity-7", openIdentifier: "food-2", name: "Viewed Thai Green Curry")),
-    ]
 
     private(set) var bus: PrivateBus!
     private(set) var loop: ServiceMainLoop!
     private(set) var service: SearchProviderService!
+    private(set) var index: SearchableIndex!
+    private var dataDirectory: String!
     let recorder = RequestRecorder()
 
     var provider: GDBusClient {
@@ -28,10 +21,13 @@ class ProviderTestCase: XCTestCase {
     }
 
     override func setUpWithError() throws {
+        dataDirectory = NSTemporaryDirectory() + "searchlight-provider-" + UUID().uuidString
+        index = try SearchableIndex(directory: dataDirectory, defaultDomain: Self.appID)
+        try indexFoods()
         bus = try PrivateBus()
         loop = ServiceMainLoop()
         loop.runInBackground()
-        service = try makeService(source: MemorySource(items: Self.items))
+        service = try makeService(source: IndexSystemSearchSource(index: index))
         try service.start(context: loop.context, busAddress: bus.address)
     }
 
@@ -41,6 +37,31 @@ class ProviderTestCase: XCTestCase {
         loop?.quit(waitForThread: true)
         loop = nil
         bus = nil
+        index = nil
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+    }
+
+    /// Pad Thai has a thumbnail and a url; the Expired Thai Special expired yesterday.
+    private func indexFoods() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]
+        func food(_ id: String, _ title: String, _ description: String, thumbnail: Thumbnail? = nil,
+                  url: String? = nil, expires: Date? = nil) -> SearchableItem {
+            SearchableItem(id: id, expirationDate: expires, attributes: SearchableItemAttributeSet(
+                title: title, contentDescription: description, thumbnail: thumbnail, url: url))
+        }
+        _ = try index.indexItems([
+            food("food-1", "Pad Thai", "Rice noodles with peanuts", thumbnail: .data(png, mimeType: "image/png"),
+                 url: "https://foods.example/1"),
+            food("food-2", "Thai Green Curry", "Coconut curry with basil"),
+            food("food-3", "Pad See Ew", "Wide rice noodles, soy sauce"),
+            food("food-4", "Expired Thai Special", "Gone", expires: Date(timeIntervalSinceNow: -86_400)),
+        ])
+    }
+
+    /// Records that the user viewed Thai Green Curry, as an activity eligible for search.
+    func viewCurry() throws {
+        try index.becomeCurrent(UserActivity(activityType: "org.example.foods.view", title: "Green curry night",
+                                             eligibleForSearch: true, relatedUniqueIdentifier: "food-2"))
     }
 
     func makeService(source: any SystemSearchSource, appID: String = ProviderTestCase.appID) throws -> SearchProviderService {
