@@ -3,9 +3,10 @@ import Dispatch
 
 /// Runs a closure on the thread that iterates a `GMainContext` and waits for it.
 ///
-/// `g_main_context_invoke` calls the closure at once when the calling thread owns the
-/// context (or can acquire it), else queues it for the thread that runs the loop.
-/// The loop must be running (or the caller must be that thread), or this waits forever.
+/// When no other thread owns the context (its loop is not running yet, or the caller
+/// is the thread running it), the closure runs at once on the calling thread with the
+/// context acquired; else it is queued for the thread that runs the loop, and that
+/// loop must be running, or this waits forever.
 enum MainContextInvoker {
     private final class Job {
         let body: () -> Void
@@ -14,6 +15,11 @@ enum MainContextInvoker {
     }
 
     static func run(on context: OpaquePointer?, _ body: @escaping () -> Void) {
+        if g_main_context_acquire(context) != 0 {
+            defer { g_main_context_release(context) }
+            body()
+            return
+        }
         let job = Job(body)
         let pointer = Unmanaged.passRetained(job).toOpaque()
         g_main_context_invoke_full(context, G_PRIORITY_DEFAULT, { data in

@@ -1,16 +1,19 @@
 import CGLib
 import Foundation
 
-/// A GLib main loop on its own `GMainContext`, for a process or thread whose only
-/// job is serving D-Bus (`searchlight serve`, tests).
+/// A GLib main loop for a process or thread whose only job is serving D-Bus
+/// (`searchlight serve`, tests).
 public final class ServiceMainLoop: @unchecked Sendable {
     /// The context the loop iterates; pass it to ``SearchProviderService/start(context:busAddress:)``.
     public let context: OpaquePointer
     private let loop: OpaquePointer
     private let finished = DispatchSemaphore(value: 0)
 
-    public init() {
-        context = g_main_context_new()
+    /// Makes a loop on a new context, or with `globalDefault` on GLib's global default
+    /// context: a process's main loop should use that one, because the shared session
+    /// bus connection reports its closing there (and then ends the process).
+    public init(globalDefault: Bool = false) {
+        context = globalDefault ? g_main_context_ref(g_main_context_default()) : g_main_context_new()
         loop = g_main_loop_new(context, 0)
     }
 

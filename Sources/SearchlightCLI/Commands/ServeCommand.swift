@@ -21,7 +21,7 @@ struct ServeCommand: Command {
         }
         let limit = try arguments.integer("limit", default: 20, range: 1...1000)
         let source = try SystemSearchSourceFactory.open(context)
-        let loop = ServiceMainLoop()
+        let loop = ServiceMainLoop(globalDefault: true)
         loop.quitOnTerminationSignals()
         do {
             let service = try SearchProviderService(appID: context.appID, source: source, resultLimit: limit) { request in
