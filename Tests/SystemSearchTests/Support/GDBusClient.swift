@@ -59,6 +59,7 @@ final class ParsedVariant {
     var strings: [String] { (0..<count).map { self[$0].string } }
     var int32: Int32 { g_variant_get_int32(value) }
     var uint32: UInt32 { g_variant_get_uint32(value) }
+    var bool: Bool { g_variant_get_boolean(value) != 0 }
     var double: Double { g_variant_get_double(value) }
 
     /// For a serialized GIcon: the file path when it is a file icon.
