@@ -84,12 +84,13 @@ func runProcess(_ path: String, _ arguments: [String], environment: [String: Str
     process.standardOutput = output
     process.standardError = error
     try process.run()
-    // Drain stderr on another thread while reading stdout, so a chatty child
-    // cannot block on a full pipe.
-    let errorText = OutputCollector()
+    // Both pipes are drained on threads of their own, so a chatty child cannot block
+    // on a full pipe, and reads survive signals.
+    let outputText = OutputCollector(), errorText = OutputCollector()
+    outputText.collect(from: output.fileHandleForReading)
     errorText.collect(from: error.fileHandleForReading)
-    let stdoutData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    _ = errorText.waitForEnd(seconds: 10)
-    return (process.terminationStatus, String(decoding: stdoutData, as: UTF8.self), errorText.lines.joined(separator: "\n"))
+    _ = outputText.waitForEnd(seconds: 30)
+    _ = errorText.waitForEnd(seconds: 30)
+    return (process.terminationStatus, outputText.all, errorText.all.trimmingCharacters(in: .newlines))
 }

@@ -76,17 +76,36 @@ final class OutputCollector: @unchecked Sendable {
     private var text = ""
     private var ended = false
 
+    /// Reads `handle` to its end on a thread of its own. Plain `read(2)`, retried on
+    /// EINTR: Foundation's `availableData` traps when a signal (SIGCHLD from the
+    /// children these tests start) interrupts it.
     func collect(from handle: FileHandle) {
-        handle.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self else { return }
-            if data.isEmpty { handle.readabilityHandler = nil }
-            self.condition.lock()
-            if data.isEmpty { self.ended = true }
-            self.text += String(decoding: data, as: UTF8.self)
-            self.condition.broadcast()
-            self.condition.unlock()
+        let descriptor = handle.fileDescriptor
+        let thread = Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                condition.lock()
+                if count > 0 {
+                    text += String(decoding: buffer[0..<count], as: UTF8.self)
+                } else {
+                    ended = true
+                }
+                condition.broadcast()
+                condition.unlock()
+                if count <= 0 { break }
+            }
+            _ = handle // keeps the descriptor open while reading
         }
+        thread.start()
+    }
+
+    /// Everything read so far.
+    var all: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return text
     }
 
     var lines: [String] {
