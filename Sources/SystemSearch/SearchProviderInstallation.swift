@@ -125,13 +125,18 @@ public struct SearchProviderInstallation: Sendable {
             dir.count > 1 && dir.hasSuffix("/") ? String(dir.dropLast()) : String(dir)
         }
         guard !normalized.contains(prefix) else { return nil }
+        let home = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        let others = prefix == home
+            ? "(KRunner and D-Bus activation read it already: it is $XDG_DATA_HOME.)"
+            : "(KRunner and D-Bus activation will not find the app there either until then.)"
         return """
             GNOME Shell reads search providers only from $XDG_DATA_DIRS, which does not include \(prefix) \
             (it is \(dataDirs)). To make GNOME Shell find \(address.appID), add the prefix for your session, \
             e.g. put the line
               XDG_DATA_DIRS=\(prefix):${XDG_DATA_DIRS:-/usr/local/share:/usr/share}
             into ~/.config/environment.d/searchlight.conf and log in again, or install as root with --prefix /usr/local/share.
-            (KRunner and D-Bus activation already read \(prefix) when it is $XDG_DATA_HOME.)
+            \(others)
             """
     }
 

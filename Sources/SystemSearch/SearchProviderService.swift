@@ -12,6 +12,11 @@ import Foundation
 /// which also returns the reply, so the loop thread never waits for the index.
 /// `ActivateResult`, `LaunchSearch` and KRunner's `Run` become ``SearchRequest``s,
 /// passed in the order they arrived to the closure given at creation.
+///
+/// While exported, the bus registration keeps the service alive: call ``stop()`` to
+/// take it off the bus. The shared session-bus connection ends the process when the
+/// bus goes away (GDBus's exit-on-close), delivered on the thread-default context of
+/// the thread that first connected; `searchlight serve` connects from its loop's thread.
 public final class SearchProviderService: @unchecked Sendable {
     /// Where the provider is exported.
     public let address: SearchProviderAddress

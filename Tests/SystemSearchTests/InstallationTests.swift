@@ -97,6 +97,9 @@ final class InstallationTests: XCTestCase {
         let advice = try XCTUnwrap(installation.dataDirsAdvice(environment: ["XDG_DATA_DIRS": "/usr/local/share/:/usr/share/"]))
         XCTAssertTrue(advice.contains("XDG_DATA_DIRS=\(prefix.path):"), advice)
         XCTAssertTrue(advice.contains("--prefix /usr/local/share"), advice)
+        XCTAssertTrue(advice.contains("will not find the app there either"), "the prefix is not $XDG_DATA_HOME: \(advice)")
+        let home = try XCTUnwrap(installation.dataDirsAdvice(environment: ["XDG_DATA_HOME": prefix.path]))
+        XCTAssertTrue(home.contains("read it already: it is $XDG_DATA_HOME"), home)
         XCTAssertNotNil(installation.dataDirsAdvice(environment: [:]), "unset means /usr/local/share:/usr/share")
         XCTAssertNil(installation.dataDirsAdvice(environment: ["XDG_DATA_DIRS": "/usr/share:\(prefix.path)/"]))
 
