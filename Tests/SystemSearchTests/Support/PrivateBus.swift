@@ -54,7 +54,7 @@ final class PrivateBus {
         output.collect(from: pipe.fileHandleForReading)
         guard output.waitForLine(containing: "unix:", seconds: 10) else {
             daemon.terminate()
-            throw XCTSkip("dbus-daemon did not start (is the dbus package installed?)")
+            throw GDBusClient.Failure(description: "dbus-daemon did not start (the dbus package is needed: make deps)")
         }
     }
 

@@ -9,7 +9,7 @@ enum SearchlightBinary {
             let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
             let candidate = URL(fileURLWithPath: testBinary).deletingLastPathComponent().appendingPathComponent("searchlight").path
             guard FileManager.default.isExecutableFile(atPath: candidate) else {
-                throw XCTSkip("no searchlight binary at \(candidate): build it with 'swift build' first")
+                throw GDBusClient.Failure(description: "no searchlight binary at \(candidate): build it with 'swift build --build-tests' first")
             }
             return candidate
         }
