@@ -5,7 +5,7 @@ import JSHost
 enum RunCommand: Command {
     static let name = "run"
     static let summary = "run a JS file in the host; exits when nothing is left to do"
-    static let synopsis = "SCRIPT [ARGS…]"
+    static let synopsis = "[--activate ID | --continue TEXT] [--serve] SCRIPT [ARGS…]  (options after SCRIPT go to the script)"
     static let stopsAtFirstPositional = true
     static let options: [OptionSpec] = [
         .value("activate", "ID", help: "start the app as if the system search opened the item ID (cold start)"),
@@ -17,12 +17,12 @@ enum RunCommand: Command {
         guard let script = arguments.positionals.first else {
             throw UsageError("missing SCRIPT (usage: searchlight run SCRIPT [ARGS…])")
         }
+        let launch = try launchOptions(arguments)
         let path = URL(fileURLWithPath: script).standardizedFileURL.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw CommandFailure("cannot find the script '\(script)' (no such file)")
         }
-        let launch = try launchOptions(arguments)
         let host = JSHost(configuration: .init(mode: .run(script: path, arguments: arguments.passthrough), launch: launch))
         return host.run()
     }
