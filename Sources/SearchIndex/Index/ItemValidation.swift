@@ -1,0 +1,68 @@
+import Foundation
+
+/// The rules an item must meet before anything of its batch is written.
+///
+/// Messages name the field with its SPEC (JS) name, prefixed by the caller's path,
+/// like `items[3].rankingHint must be a number from 0 to 100`.
+enum ItemValidation {
+    /// Identifiers of stored user activities start with this; app items may not.
+    static let activityPrefix = "@activity/"
+    /// The largest thumbnail accepted, in bytes.
+    static let maximumThumbnailBytes = 10 * 1024 * 1024
+    /// The largest identifier, in UTF-8 bytes.
+    static let maximumIdentifierBytes = 1024
+
+    /// The first problem of `item`, as an `E_INVALID_ITEM` error, or `nil`.
+    static func problem(_ item: SearchableItem, path: String) -> IndexError? {
+        func invalid(_ field: String, _ message: String) -> IndexError {
+            IndexError.item("\(path).\(field) \(message)")
+        }
+        if item.id.isEmpty { return invalid("id", "must be a non-empty string") }
+        if item.id.utf8.count > maximumIdentifierBytes { return invalid("id", "must be at most \(maximumIdentifierBytes) bytes") }
+        if item.id.hasPrefix(activityPrefix) { return invalid("id", "must not start with '\(activityPrefix)' (reserved for user activities)") }
+        if let domain = item.domain, let problem = domainProblem(domain) { return invalid("domain", problem) }
+        if let date = item.expirationDate, !date.timeIntervalSince1970.isFinite { return invalid("expirationDate", "must be a valid date") }
+        return attributeProblem(item.attributes, path: path)
+    }
+
+    /// The first problem of an attribute set, or `nil`.
+    static func attributeProblem(_ set: SearchableItemAttributeSet, path: String) -> IndexError? {
+        func invalid(_ field: String, _ message: String) -> IndexError {
+            IndexError.item("\(path).\(field) \(message)")
+        }
+        if let hint = set.rankingHint, !(hint.isFinite && hint >= 0 && hint <= 100) {
+            return invalid("rankingHint", "must be a number from 0 to 100")
+        }
+        for (field, date) in [("contentCreationDate", set.contentCreationDate), ("contentModificationDate", set.contentModificationDate)] {
+            if let date, !date.timeIntervalSince1970.isFinite { return invalid(field, "must be a valid date") }
+        }
+        switch set.thumbnail {
+        case .data(let bytes, _)?:
+            if bytes.isEmpty { return invalid("thumbnailData", "must not be empty") }
+            if bytes.count > maximumThumbnailBytes { return invalid("thumbnailData", "must be at most \(maximumThumbnailBytes / 1024 / 1024) MB") }
+        case .file(let path)?:
+            if access(path, R_OK) != 0 { return invalid("thumbnail", "names a file that cannot be read: \(path)") }
+        case nil:
+            break
+        }
+        for key in set.custom.keys.sorted() {
+            if !AttributeValue.isValidKey(key) {
+                return invalid("attributes", "key '\(key)' must match [A-Za-z0-9_]+")
+            }
+            if let problem = set.custom[key]!.problem() { return invalid("attributes.\(key)", problem) }
+        }
+        return nil
+    }
+
+    /// Why a domain identifier is invalid, or `nil`.
+    static func domainProblem(_ domain: String) -> String? {
+        if domain.isEmpty { return "must be a non-empty string" }
+        if domain.split(separator: ".", omittingEmptySubsequences: false).contains(where: { $0.isEmpty }) {
+            return "must not have an empty dot-separated segment"
+        }
+        return nil
+    }
+
+    /// The largest client state, in UTF-8 bytes.
+    static let maximumClientStateBytes = 250
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Read-only connections handed to one caller at a time.
+///
+/// In WAL mode a reader sees the last committed transaction and never waits for the
+/// writer, so a search runs while a long batch is being indexed. Connections are made
+/// on demand (one per concurrent reader) and kept for reuse, up to ``maximumIdle``.
+final class ReaderPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [Connection] = []
+    private let open: () throws -> Connection
+    private let maximumIdle = 4
+
+    /// Makes a pool whose connections come from `open`.
+    init(open: @escaping () throws -> Connection) {
+        self.open = open
+    }
+
+    /// Runs `body` with a connection no other thread uses meanwhile.
+    func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        lock.lock()
+        let reused = idle.popLast()
+        lock.unlock()
+        let connection = try reused ?? open()
+        defer {
+            lock.lock()
+            if idle.count < maximumIdle { idle.append(connection) }
+            lock.unlock()
+        }
+        // A read transaction makes every statement of `body` see one snapshot.
+        try connection.execute("BEGIN")
+        defer { try? connection.execute("COMMIT") }
+        return try body(connection)
+    }
+
+    /// Closes the idle connections (after the database file was replaced).
+    func drain() {
+        lock.lock()
+        idle.removeAll()
+        lock.unlock()
+    }
+}

@@ -1,0 +1,165 @@
+import CSQLite
+import Foundation
+
+/// The app's on-device search index: CoreSpotlight's `CSSearchableIndex` over SQLite
+/// FTS5.
+///
+/// Thread-safe. Every method is synchronous and may be called from any thread; writes
+/// are serialized on one writer connection, and reads use their own connections in
+/// WAL mode, so a search never waits behind a long batch. A caller that needs calls to
+/// take effect in order (the `SearchOnDevice` module) makes them from one serial
+/// queue. `async` wrappers run the same methods off the caller's task.
+///
+/// Files: the data directory (0700) holds `index.sqlite3` with its WAL (0600) and
+/// `thumbnails/` (0600 files).
+public final class SearchableIndex: @unchecked Sendable {
+    /// How an index is opened.
+    public struct Configuration: Sendable {
+        /// The data directory; created (0700) when missing.
+        public var directory: String
+        /// The domain of items indexed without one (the app id).
+        public var defaultDomain: String
+        /// How long an item without an expiration date lives: 30 days.
+        public var defaultLifetime: TimeInterval = 30 * 86_400
+        /// The query-language compiler `query` uses; `nil` makes `query` fail with
+        /// `E_INDEX_UNAVAILABLE`.
+        public var queryCompiler: QueryCompiler?
+        /// The calendar `$time.today` and friends use.
+        public var calendar: Calendar = .current
+        /// The clock, replaceable in tests.
+        public var now: @Sendable () -> Date = { Date() }
+
+        /// Makes a configuration for a data directory and the app's default domain.
+        public init(directory: String, defaultDomain: String, queryCompiler: QueryCompiler? = QueryCompiler.standard) {
+            self.directory = directory
+            self.defaultDomain = defaultDomain
+            self.queryCompiler = queryCompiler
+        }
+    }
+
+    /// The configuration the index was opened with.
+    public let configuration: Configuration
+    /// The database file.
+    public let databasePath: String
+    /// Whether opening found a corrupt database, moved it aside and started empty; the
+    /// app should index everything again (SPEC `onReindexRequest` with `ids: null`).
+    public let wasReset: Bool
+
+    /// At most this many matches are counted for ``SearchResults/totalCount``; beyond
+    /// it the count is reported as a lower bound.
+    public static let totalCountCap = 1000
+
+    let thumbnails: ThumbnailStore
+    private let writerLock = NSLock()
+    private let writer: Connection
+    let readers: ReaderPool
+    private let stateLock = NSLock()
+    private var lastPurge: Double = 0
+    private var current: UserActivity?
+
+    /// Opens (creating when needed) the index in `directory`.
+    public convenience init(directory: String, defaultDomain: String) throws {
+        try self.init(configuration: Configuration(directory: directory, defaultDomain: defaultDomain))
+    }
+
+    /// Opens (creating when needed) the index a configuration describes.
+    public init(configuration: Configuration) throws {
+        self.configuration = configuration
+        try DataDirectory.create(configuration.directory)
+        let path = configuration.directory + "/index.sqlite3"
+        databasePath = path
+        thumbnails = try ThumbnailStore(dataDirectory: configuration.directory)
+
+        var reset = false
+        let connection: Connection
+        do {
+            connection = try Self.openWriter(path: path)
+        } catch let error as DatabaseCorruption {
+            // Keep the damaged file for inspection; start over empty.
+            let aside = path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
+            rename(path, aside)
+            unlink(path + "-wal")
+            unlink(path + "-shm")
+            _ = error
+            reset = true
+            connection = try Self.openWriter(path: path)
+        }
+        writer = connection
+        wasReset = reset
+        let compiler = configuration.queryCompiler
+        readers = ReaderPool {
+            let reader = try Connection(path: path, create: false)
+            try reader.execute("PRAGMA query_only = 1")
+            try MatchLocator.register(on: reader)
+            compiler?.registerFunctions(reader.handle)
+            return reader
+        }
+        compiler?.registerFunctions(writer.handle)
+        _ = try write { transaction in try transaction.purgeExpired() }
+    }
+
+    struct DatabaseCorruption: Error {}
+
+    private static func openWriter(path: String) throws -> Connection {
+        if access(path, F_OK) != 0 {
+            // Create the file ourselves so it (and the WAL, which copies its mode) is 0600.
+            try DataDirectory.writePrivateFile(path, bytes: [])
+        }
+        DataDirectory.restrict(path)
+        let connection = try Connection(path: path, create: true)
+        do {
+            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
+            try connection.execute(Schema.statements)
+            try connection.execute("INSERT OR IGNORE INTO settings(key, value) VALUES ('schema_version', '\(Schema.version)')")
+            try MatchLocator.register(on: connection)
+        } catch {
+            let code = sqlite3_extended_errcode(connection.handle) & 0xFF
+            if code == SQLITE_CORRUPT || code == SQLITE_NOTADB { throw DatabaseCorruption() }
+            throw error
+        }
+        return connection
+    }
+
+    /// The current time in ms since the epoch.
+    var nowMs: Double { configuration.now().timeIntervalSince1970 * 1000 }
+
+    /// Runs `body` in a write transaction on the writer connection.
+    ///
+    /// Thumbnail files written by a transaction that rolls back are removed; files the
+    /// committed transaction stopped using are removed after the commit.
+    func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        let transaction = WriteTransaction(connection: writer, index: self, now: nowMs)
+        do {
+            let result = try writer.transaction { try body(transaction) }
+            thumbnails.remove(transaction.filesToRemoveAfterCommit)
+            return result
+        } catch {
+            thumbnails.remove(transaction.filesWritten)
+            throw error
+        }
+    }
+
+    /// Whether a lazy purge of expired items is due (at most once a minute).
+    func purgeIsDue(now: Double) -> Bool {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        if now - lastPurge < 60_000 { return false }
+        lastPurge = now
+        return true
+    }
+
+    /// The activity last made current and not resigned.
+    public var currentActivity: UserActivity? {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return current
+    }
+
+    func setCurrentActivity(_ activity: UserActivity?) {
+        stateLock.lock()
+        current = activity
+        stateLock.unlock()
+    }
+}

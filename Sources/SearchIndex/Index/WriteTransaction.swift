@@ -1,0 +1,237 @@
+import Foundation
+
+/// The row-level writes of one transaction on the writer connection: storing an item
+/// (with its FTS row and thumbnail), deleting one, and changing its quality.
+///
+/// Every path that adds or removes an FTS row goes through here, so the contentless
+/// FTS table always gets the exact text it indexed when a row is deleted.
+final class WriteTransaction {
+    let connection: Connection
+    unowned let index: SearchableIndex
+    /// The transaction's clock, ms since the epoch.
+    let now: Double
+    /// Thumbnail files created by this transaction (removed if it rolls back).
+    private(set) var filesWritten: [String] = []
+    /// Thumbnail files no row uses once this transaction commits.
+    private(set) var filesToRemoveAfterCommit: [String] = []
+    private var nextRowid: Int64?
+    private var hasEngagements: Bool?
+
+    init(connection: Connection, index: SearchableIndex, now: Double) {
+        self.connection = connection
+        self.index = index
+        self.now = now
+    }
+
+    // MARK: Reading inside the transaction
+
+    /// The stored row with identifier `id`, if any (expired or not).
+    func row(id: String) throws -> StoredRow? {
+        let statement = try connection.cached("SELECT \(StoredRow.columns) FROM items WHERE id = ?")
+        statement.bind(id, at: 1)
+        defer { statement.reset() }
+        return try statement.step() ? StoredRow.read(statement, thumbnails: index.thumbnails) : nil
+    }
+
+    /// Rows selected by a `WHERE` clause.
+    func rows(where condition: String, _ values: [SQLValue]) throws -> [StoredRow] {
+        let statement = try connection.prepare("SELECT \(StoredRow.columns) FROM items WHERE \(condition)").bind(values)
+        var rows: [StoredRow] = []
+        while try statement.step() { rows.append(StoredRow.read(statement, thumbnails: index.thumbnails)) }
+        return rows
+    }
+
+    /// How many engagements are recorded for an identifier.
+    func engagements(id: String) throws -> Int64 {
+        if hasEngagements == nil {
+            hasEngagements = try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM engagements)") == 1
+        }
+        guard hasEngagements == true else { return 0 }
+        return try connection.scalarInt("SELECT count FROM engagements WHERE id = ?", [.text(id)]) ?? 0
+    }
+
+    // MARK: Writing
+
+    /// Stores a validated item (domain and expiration filled in), replacing `existing`.
+    func store(_ item: SearchableItem, kind: Int64, activity: String?, existing: StoredRow?) throws {
+        let attributes = item.attributes
+        let thumbnailName = try storeThumbnail(attributes.thumbnail, existing: existing?.thumbnailName)
+        let quality = Ranking.qualityBucket(rankingHint: attributes.rankingHint, engagements: try engagements(id: item.id))
+        let ftsRow = FTSRow(attributes)
+
+        let rowid: Int64
+        if let existing {
+            rowid = existing.rowid
+        } else {
+            if nextRowid == nil { nextRowid = (try connection.scalarInt("SELECT coalesce(max(rowid), 0) + 1 FROM items")) ?? 1 }
+            rowid = nextRowid!
+            nextRowid = rowid + 1
+        }
+        let ftsRowid = Schema.ftsRowid(itemRowid: rowid, quality: quality)
+
+        let statement = try connection.cached("""
+            INSERT INTO items(rowid, id, domain, title, content_description, keywords, content_type,
+                display_name, alternate_names, text_content, url, ranking_hint, content_creation_date,
+                content_modification_date, expiration_date, attributes, kind, phone_numbers,
+                email_addresses, supports_phone_call, thumbnail, indexed_date, fts_rowid, activity)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
+                ?20, ?21, ?22, ?23, ?24)
+            ON CONFLICT(rowid) DO UPDATE SET id = ?2, domain = ?3, title = ?4, content_description = ?5,
+                keywords = ?6, content_type = ?7, display_name = ?8, alternate_names = ?9,
+                text_content = ?10, url = ?11, ranking_hint = ?12, content_creation_date = ?13,
+                content_modification_date = ?14, expiration_date = ?15, attributes = ?16, kind = ?17,
+                phone_numbers = ?18, email_addresses = ?19, supports_phone_call = ?20, thumbnail = ?21,
+                indexed_date = ?22, fts_rowid = ?23, activity = ?24
+            """)
+        statement.bind(.integer(rowid), at: 1)
+        statement.bind(item.id, at: 2)
+        statement.bind(item.domain ?? index.configuration.defaultDomain, at: 3)
+        statement.bind(attributes.title, at: 4)
+        statement.bind(attributes.contentDescription, at: 5)
+        statement.bind(JSONText.array(attributes.keywords), at: 6)
+        statement.bind(attributes.contentType, at: 7)
+        statement.bind(attributes.displayName, at: 8)
+        statement.bind(JSONText.array(attributes.alternateNames), at: 9)
+        statement.bind(attributes.textContent, at: 10)
+        statement.bind(attributes.url, at: 11)
+        statement.bind(attributes.rankingHint, at: 12)
+        statement.bind(attributes.contentCreationDate.map(Self.milliseconds), at: 13)
+        statement.bind(attributes.contentModificationDate.map(Self.milliseconds), at: 14)
+        statement.bind(item.expirationDate.map(Self.milliseconds) ?? now + index.configuration.defaultLifetime * 1000, at: 15)
+        statement.bind(JSONText.object(attributes.custom), at: 16)
+        statement.bind(.integer(kind), at: 17)
+        statement.bind(JSONText.array(attributes.phoneNumbers), at: 18)
+        statement.bind(JSONText.array(attributes.emailAddresses), at: 19)
+        statement.bind(attributes.supportsPhoneCall.map { Int64($0 ? 1 : 0) }, at: 20)
+        statement.bind(thumbnailName, at: 21)
+        statement.bind(now, at: 22)
+        statement.bind(.integer(ftsRowid), at: 23)
+        statement.bind(activity, at: 24)
+        try statement.run()
+
+        if let existing {
+            let oldFTS = FTSRow(existing.item.attributes)
+            if oldFTS == ftsRow && existing.ftsRowid == ftsRowid { return }
+            try deleteFTS(rowid: existing.ftsRowid, oldFTS)
+        }
+        try insertFTS(rowid: ftsRowid, ftsRow)
+    }
+
+    /// Deletes a stored row, its FTS row, its thumbnail and (for items) its engagements.
+    func delete(_ row: StoredRow) throws {
+        try deleteFTS(rowid: row.ftsRowid, FTSRow(row.item.attributes))
+        try connection.cached("DELETE FROM items WHERE rowid = ?").bind([.integer(row.rowid)]).run()
+        if let name = row.thumbnailName { filesToRemoveAfterCommit.append(name) }
+        if hasEngagements != false {
+            try connection.cached("DELETE FROM engagements WHERE id = ?").bind([.text(row.item.id)]).run()
+        }
+    }
+
+    /// Moves a stored row to the quality bucket its ranking hint and engagements give.
+    func requalify(_ row: StoredRow) throws {
+        let quality = Ranking.qualityBucket(rankingHint: row.item.attributes.rankingHint, engagements: try engagements(id: row.item.id))
+        let ftsRowid = Schema.ftsRowid(itemRowid: row.rowid, quality: quality)
+        guard ftsRowid != row.ftsRowid else { return }
+        let text = FTSRow(row.item.attributes)
+        try deleteFTS(rowid: row.ftsRowid, text)
+        try insertFTS(rowid: ftsRowid, text)
+        try connection.cached("UPDATE items SET fts_rowid = ? WHERE rowid = ?").bind([.integer(ftsRowid), .integer(row.rowid)]).run()
+    }
+
+    /// Counts one engagement for an identifier.
+    func recordEngagement(id: String) throws {
+        try connection.cached("""
+            INSERT INTO engagements(id, count, last_date) VALUES (?1, 1, ?2)
+            ON CONFLICT(id) DO UPDATE SET count = count + 1, last_date = ?2
+            """).bind([.text(id), .real(now)]).run()
+        hasEngagements = true
+    }
+
+    /// Removes every row, FTS entry, engagement and thumbnail; returns the app items removed.
+    func deleteEverything() throws -> Int {
+        let count = Int(try connection.scalarInt("SELECT count(*) FROM items WHERE kind = 0") ?? 0)
+        let names = try connection.prepare("SELECT thumbnail FROM items WHERE thumbnail IS NOT NULL")
+        while try names.step() { if let name = names.text(0) { filesToRemoveAfterCommit.append(name) } }
+        try connection.execute("""
+            DELETE FROM items;
+            INSERT INTO items_fts(items_fts) VALUES ('delete-all');
+            DELETE FROM engagements;
+            """)
+        hasEngagements = false
+        return count
+    }
+
+    /// Deletes expired rows, at most `limit` of them; returns how many.
+    @discardableResult
+    func purgeExpired(limit: Int = 5000) throws -> Int {
+        let expired = try rows(where: "expiration_date <= ? LIMIT ?", [.real(now), .integer(Int64(limit))])
+        for row in expired { try delete(row) }
+        return expired.count
+    }
+
+    /// Runs a lazy purge when one is due.
+    func purgeExpiredIfDue() throws {
+        if index.purgeIsDue(now: now) { try purgeExpired() }
+    }
+
+    // MARK: Settings
+
+    func setting(_ key: String) throws -> String? {
+        let statement = try connection.cached("SELECT value FROM settings WHERE key = ?").bind([.text(key)])
+        defer { statement.reset() }
+        return try statement.step() ? statement.text(0) : nil
+    }
+
+    func setSetting(_ key: String, _ value: String?) throws {
+        if let value {
+            try connection.cached("INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+                .bind([.text(key), .text(value)]).run()
+        } else {
+            try connection.cached("DELETE FROM settings WHERE key = ?").bind([.text(key)]).run()
+        }
+    }
+
+    // MARK: Private
+
+    static func milliseconds(_ date: Date) -> Double { date.timeIntervalSince1970 * 1000 }
+
+    private func insertFTS(rowid: Int64, _ row: FTSRow) throws {
+        let statement = try connection.cached("INSERT INTO items_fts(rowid, title, names, keywords, description, text) VALUES (?, ?, ?, ?, ?, ?)")
+        statement.bind(.integer(rowid), at: 1)
+        row.bind(to: statement, first: 2)
+        try statement.run()
+    }
+
+    private func deleteFTS(rowid: Int64, _ row: FTSRow) throws {
+        let statement = try connection.cached("INSERT INTO items_fts(items_fts, rowid, title, names, keywords, description, text) VALUES ('delete', ?, ?, ?, ?, ?, ?)")
+        statement.bind(.integer(rowid), at: 1)
+        row.bind(to: statement, first: 2)
+        try statement.run()
+    }
+
+    /// The thumbnail file name to store, writing or copying a file when needed.
+    private func storeThumbnail(_ thumbnail: Thumbnail?, existing: String?) throws -> String? {
+        var result: String?
+        switch thumbnail {
+        case nil:
+            result = nil
+        case .data(let bytes, let mimeType)?:
+            result = try index.thumbnails.write(bytes, mimeType: mimeType)
+            filesWritten.append(result!)
+        case .file(let path)?:
+            if let existing, index.thumbnails.storedName(ofPath: path) == existing {
+                return existing
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw IndexError.item("thumbnail file \(path) cannot be read")
+            }
+            let name = try index.thumbnails.write(Array(data), mimeType: nil)
+            filesWritten.append(name)
+            result = name
+        }
+        if let existing, existing != result { filesToRemoveAfterCommit.append(existing) }
+        return result
+    }
+}
+
+

@@ -1,2 +1,0 @@
-import CSQLite
-func _probe() { print(String(cString: sqlite3_libversion())) }

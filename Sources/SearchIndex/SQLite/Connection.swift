@@ -1,0 +1,96 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection; the only owner of its `sqlite3` handle.
+///
+/// Not thread-safe: ``SearchableIndex`` gives each connection to one thread at a time
+/// (the writer behind a lock, readers through ``ReaderPool``).
+///
+/// Related SQLite documentation: <https://sqlite.org/c3ref/open.html>
+final class Connection {
+    let handle: OpaquePointer
+    private var cache: [String: Statement] = [:]
+
+    /// Opens (creating when `create`) the database at `path`.
+    init(path: String, create: Bool) throws {
+        var db: OpaquePointer?
+        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+        if create { flags |= SQLITE_OPEN_CREATE }
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let db { sqlite3_close_v2(db) }
+            throw IndexError.unavailable("cannot open \(path): \(message)")
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, 5000)
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements without results.
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? ""
+            sqlite3_free(message)
+            throw error(code, context: "\(text) in \(sql.prefix(80))")
+        }
+    }
+
+    /// A statement prepared once and kept for the life of the connection.
+    func cached(_ sql: String) throws -> Statement {
+        if let statement = cache[sql] {
+            sqlite3_reset(statement.handle)
+            return statement
+        }
+        let statement = try Statement(connection: self, sql: sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// A statement for one use.
+    func prepare(_ sql: String) throws -> Statement {
+        try Statement(connection: self, sql: sql)
+    }
+
+    /// Rows changed by the last statement.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `body` in an immediate transaction, committing on return and rolling back
+    /// on a thrown error.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The first column of the first row of `sql`, as an integer.
+    func scalarInt(_ sql: String, _ values: [SQLValue] = []) throws -> Int64? {
+        let statement = try cached(sql).bind(values)
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(0) : nil
+    }
+
+    /// An ``IndexError`` for an SQLite result code: a full disk is `E_QUOTA_EXCEEDED`,
+    /// anything else `E_INDEX_UNAVAILABLE`.
+    func error(_ code: Int32, context: String) -> IndexError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        let primary = code & 0xFF
+        if primary == SQLITE_FULL {
+            return IndexError(code: IndexError.quotaExceeded, message: "the disk is full (\(message))")
+        }
+        return IndexError.unavailable("SQLite error \(code): \(message) (\(context))")
+    }
+}

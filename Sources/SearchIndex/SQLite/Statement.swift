@@ -1,0 +1,104 @@
+import CSQLite
+
+/// A prepared SQLite statement; the only owner of its `sqlite3_stmt`.
+///
+/// Related SQLite documentation: <https://sqlite.org/c3ref/stmt.html>
+final class Statement {
+    let handle: OpaquePointer
+    private unowned let connection: Connection
+    let sql: String
+
+    init(connection: Connection, sql: String) throws {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw connection.error(code, context: "prepare \(sql)")
+        }
+        self.handle = statement
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Resets the statement and binds `values` to parameters 1, 2, 3…
+    @discardableResult
+    func bind(_ values: [SQLValue]) -> Statement {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() { bind(value, at: Int32(offset + 1)) }
+        return self
+    }
+
+    /// Binds one value at a 1-based parameter index.
+    func bind(_ value: SQLValue, at index: Int32) {
+        switch value {
+        case .null: sqlite3_bind_null(handle, index)
+        case .integer(let v): sqlite3_bind_int64(handle, index, v)
+        case .real(let v): sqlite3_bind_double(handle, index, v)
+        case .text(let v): sqlite3_bind_text(handle, index, v, -1, searchlight_sqlite_transient())
+        case .blob(let v):
+            v.withUnsafeBytes { raw in
+                _ = sqlite3_bind_blob(handle, index, raw.baseAddress, Int32(raw.count), searchlight_sqlite_transient())
+            }
+        }
+    }
+
+    /// Binds text, or NULL for `nil`.
+    func bind(_ text: String?, at index: Int32) {
+        if let text { sqlite3_bind_text(handle, index, text, -1, searchlight_sqlite_transient()) } else { sqlite3_bind_null(handle, index) }
+    }
+
+    /// Binds a real, or NULL for `nil`.
+    func bind(_ number: Double?, at index: Int32) {
+        if let number { sqlite3_bind_double(handle, index, number) } else { sqlite3_bind_null(handle, index) }
+    }
+
+    /// Binds an integer, or NULL for `nil`.
+    func bind(_ number: Int64?, at index: Int32) {
+        if let number { sqlite3_bind_int64(handle, index, number) } else { sqlite3_bind_null(handle, index) }
+    }
+
+    /// Runs one step; `true` when a row is available.
+    func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        let error = connection.error(code, context: sql)
+        sqlite3_reset(handle)
+        throw error
+    }
+
+    /// Runs the statement to completion, ignoring rows.
+    func run() throws {
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
+    /// Resets the statement so its read locks are released.
+    func reset() { sqlite3_reset(handle) }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+
+    func text(_ column: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    func value(_ column: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .integer(int64(column))
+        case SQLITE_FLOAT: return .real(double(column))
+        case SQLITE_TEXT: return .text(text(column) ?? "")
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, column))
+            guard let pointer = sqlite3_column_blob(handle, column), count > 0 else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: pointer, count: count)))
+        default: return .null
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Prepares text for the FTS5 `unicode61` tokenizer, and user input for `MATCH`.
+///
+/// `unicode61 remove_diacritics 2` folds case and diacritics in C, but it treats a
+/// run of Chinese, Japanese or Korean characters as one token, so `新闻` could not
+/// find `腾讯新闻`. Before text reaches FTS5 (when indexing, when deleting from the
+/// contentless table, and when querying) every CJK character becomes its own token by
+/// putting spaces around it. A CJK query is then a phrase of single characters
+/// (`"新 闻"`), which matches a substring from one character up.
+enum SearchText {
+    /// `text` with a space on each side of every CJK character.
+    ///
+    /// Text without any three- or four-byte UTF-8 sequence (all Latin, Greek,
+    /// Cyrillic…) has no CJK and is returned as is, without scanning scalars.
+    static func segmented(_ text: String) -> String {
+        let utf8 = text.utf8
+        let hasWide = utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 >= 0xE0 } }
+            ?? utf8.contains { $0 >= 0xE0 }
+        guard hasWide else { return text }
+        var scalars = String.UnicodeScalarView()
+        var previousWasCJK = false
+        for scalar in text.unicodeScalars {
+            if isCJK(scalar) {
+                if !previousWasCJK { scalars.append(" ") }
+                scalars.append(scalar)
+                scalars.append(" ")
+                previousWasCJK = true
+            } else {
+                scalars.append(scalar)
+                previousWasCJK = false
+            }
+        }
+        return String(scalars)
+    }
+
+    /// Whether a scalar belongs to a script written without spaces between words
+    /// (Han, Hiragana, Katakana, Hangul, Bopomofo).
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF,  // Hangul Jamo
+             0x2E80...0x2FDF,  // CJK radicals, Kangxi radicals
+             0x3040...0x30FF,  // Hiragana, Katakana (with ー)
+             0x3100...0x312F,  // Bopomofo
+             0x3130...0x318F,  // Hangul compatibility Jamo
+             0x31F0...0x31FF,  // Katakana phonetic extensions
+             0x3400...0x4DBF,  // CJK extension A
+             0x4E00...0x9FFF,  // CJK unified ideographs
+             0xAC00...0xD7AF,  // Hangul syllables
+             0xF900...0xFAFF,  // CJK compatibility ideographs
+             0xFF66...0xFF9F,  // half-width Katakana
+             0x20000...0x3134F:  // CJK extensions B–G
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The FTS5 `MATCH` expression for what a user typed, or `nil` when it holds no
+    /// searchable character.
+    ///
+    /// Each whitespace-separated term becomes a quoted phrase (so punctuation and
+    /// FTS5 operators in user text are plain text: `e-mail` is the phrase `e mail`),
+    /// and the last one is a prefix (search as you type). All phrases must match.
+    static func matchExpression(for userText: String) -> String? {
+        let terms = userText.split(whereSeparator: { $0.isWhitespace }).filter { term in
+            term.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        }
+        guard !terms.isEmpty else { return nil }
+        var phrases: [String] = []
+        for (index, term) in terms.enumerated() {
+            let segmented = segmented(String(term)).replacingOccurrences(of: "\"", with: "\"\"")
+            let phrase = "\"" + segmented.trimmingSpaces() + "\""
+            phrases.append(index == terms.count - 1 ? phrase + "*" : phrase)
+        }
+        return phrases.joined(separator: " AND ")
+    }
+
+    /// How many phrases ``matchExpression(for:)`` makes of `userText`.
+    static func termCount(_ userText: String) -> Int {
+        userText.split(whereSeparator: { $0.isWhitespace }).filter { term in
+            term.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        }.count
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var view = Substring(self)
+        while view.first == " " { view.removeFirst() }
+        while view.last == " " { view.removeLast() }
+        return String(view)
+    }
+
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+extension SearchableIndex {
+    /// Ranked hits for what a user typed (SPEC §5).
+    ///
+    /// Every term must match (in the title, display name, alternate names, keywords,
+    /// description or text content); the last term is a prefix; case and diacritics
+    /// never matter; Chinese, Japanese and Korean match by substring. Expired items and
+    /// user activities are not returned. See ``CandidateSearch`` for how it stays fast.
+    ///
+    /// - Parameters:
+    ///   - text: the user's text; text with no letter or digit finds nothing.
+    ///   - domains: only items of these domains and their subdomains; `nil` for all.
+    ///   - limit: hits per page, 1–1000 (default 20).
+    ///   - offset: hits to skip, 0–10000.
+    public func search(_ text: String, domains: [String]? = nil, limit: Int = 20, offset: Int = 0) throws -> SearchResults {
+        guard (1...1000).contains(limit) else { throw IndexError.argument("limit must be an integer from 1 to 1000") }
+        guard (0...10_000).contains(offset) else { throw IndexError.argument("offset must be an integer from 0 to 10000") }
+        if let domains {
+            for (index, domain) in domains.enumerated() {
+                if let problem = ItemValidation.domainProblem(domain) { throw IndexError.argument("domains[\(index)] \(problem)") }
+            }
+        }
+        let now = nowMs
+        let result = try readers.read { connection in
+            try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: [Schema.itemKind], domains: domains)
+                .run(text: text, limit: limit, offset: offset)
+        }
+        return SearchResults(
+            hits: result.hits.map { SearchHit(item: $0.row.item, breakdown: $0.breakdown) },
+            totalCount: result.total,
+            totalCountIsExact: result.exact)
+    }
+}

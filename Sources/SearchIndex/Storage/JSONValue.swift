@@ -1,0 +1,186 @@
+/// A parsed JSON value, keeping booleans apart from numbers.
+///
+/// `JSONSerialization` on Linux hands back `NSNumber` for both `true` and `1`, which
+/// would turn a boolean attribute into a number; this small parser does not.
+enum JSONValue: Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    /// A parse failure with the byte offset where it happened.
+    struct ParseError: Error {
+        var offset: Int
+        var reason: String
+    }
+
+    /// Parses one JSON text.
+    static func parse(_ text: String) throws -> JSONValue {
+        var parser = Parser(bytes: Array(text.utf8))
+        parser.skipSpace()
+        let value = try parser.value()
+        parser.skipSpace()
+        guard parser.index == parser.bytes.count else { throw ParseError(offset: parser.index, reason: "unexpected text after the value") }
+        return value
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+
+        mutating func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        func fail(_ reason: String) -> ParseError { ParseError(offset: index, reason: reason) }
+
+        mutating func expect(_ literal: String, _ value: JSONValue) throws -> JSONValue {
+            let utf8 = Array(literal.utf8)
+            guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else { throw fail("invalid literal") }
+            index += utf8.count
+            return value
+        }
+
+        mutating func value() throws -> JSONValue {
+            guard index < bytes.count else { throw fail("unexpected end") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return try object()
+            case UInt8(ascii: "["): return try array()
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): return try expect("true", .bool(true))
+            case UInt8(ascii: "f"): return try expect("false", .bool(false))
+            case UInt8(ascii: "n"): return try expect("null", .null)
+            default: return try number()
+            }
+        }
+
+        mutating func object() throws -> JSONValue {
+            index += 1
+            var members: [(String, JSONValue)] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            while true {
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+                let key = try string()
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                index += 1
+                skipSpace()
+                members.append((key, try value()))
+                skipSpace()
+                guard index < bytes.count else { throw fail("unexpected end") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                throw fail("expected ',' or '}'")
+            }
+        }
+
+        mutating func array() throws -> JSONValue {
+            index += 1
+            var elements: [JSONValue] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+            while true {
+                skipSpace()
+                elements.append(try value())
+                skipSpace()
+                guard index < bytes.count else { throw fail("unexpected end") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+                throw fail("expected ',' or ']'")
+            }
+        }
+
+        mutating func number() throws -> JSONValue {
+            let start = index
+            while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
+            guard index > start, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+                throw ParseError(offset: start, reason: "invalid value")
+            }
+            return .number(value)
+        }
+
+        mutating func hex4() throws -> UInt32 {
+            guard index + 4 <= bytes.count,
+                  let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+            else { throw fail("invalid \\u escape") }
+            index += 4
+            return value
+        }
+
+        mutating func string() throws -> String {
+            index += 1
+            var out: [UInt8] = []
+            while true {
+                guard index < bytes.count else { throw fail("unterminated string") }
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: "\"") { break }
+                if byte != UInt8(ascii: "\\") { out.append(byte); continue }
+                guard index < bytes.count else { throw fail("unterminated string") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code), index + 6 <= bytes.count,
+                       bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                        index += 2
+                        let low = try hex4()
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low &- 0xDC00)
+                    }
+                    out.append(contentsOf: Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8))
+                default: out.append(escape)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+}
+
+extension JSONValue {
+    /// The member `key` of an object, or `nil`.
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    /// This value as an attribute value, or `nil` for null, objects or nested arrays.
+    var attributeValue: AttributeValue? {
+        switch self {
+        case .bool(let flag): return .bool(flag)
+        case .number(let number): return .number(number)
+        case .string(let text): return .string(text)
+        case .array(let elements):
+            var values: [AttributeValue] = []
+            for element in elements {
+                guard let value = element.attributeValue else { return nil }
+                if case .array = value { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// The database schema: the `items` table (the seam the query language compiles
+/// against), its contentless FTS5 index, engagements and settings.
+///
+/// `items` keeps the exact column names the query-language compiler uses
+/// (`items.title`, `items.keywords` as a JSON array, dates as ms since the epoch…).
+/// Columns after `attributes` are the index's own.
+///
+/// `items_fts` is contentless (`content=''`): text is stored once, in `items`. A
+/// contentless table can only delete a row when given the values it was indexed with,
+/// so ``FTSRow`` derives them from `items` the same way for inserts and deletes.
+/// The FTS rowid is not the item's rowid: it is `quality << 40 | items.rowid`
+/// (see ``Ranking/qualityBucket(rankingHint:engagements:)``), so that
+/// `ORDER BY rowid DESC` visits better items first and a search can stop after a few
+/// hundred candidates, however many rows a short prefix matches.
+enum Schema {
+    static let version = 1
+
+    static let statements = """
+    CREATE TABLE IF NOT EXISTS items(
+        rowid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        domain TEXT NOT NULL,
+        title TEXT,
+        content_description TEXT,
+        keywords TEXT,
+        content_type TEXT,
+        display_name TEXT,
+        alternate_names TEXT,
+        text_content TEXT,
+        url TEXT,
+        ranking_hint REAL,
+        content_creation_date REAL,
+        content_modification_date REAL,
+        expiration_date REAL NOT NULL,
+        attributes TEXT,
+        kind INTEGER NOT NULL DEFAULT 0,
+        phone_numbers TEXT,
+        email_addresses TEXT,
+        supports_phone_call INTEGER,
+        thumbnail TEXT,
+        indexed_date REAL NOT NULL,
+        fts_rowid INTEGER NOT NULL,
+        activity TEXT
+    );
+    CREATE INDEX IF NOT EXISTS items_domain ON items(domain);
+    CREATE INDEX IF NOT EXISTS items_expiration ON items(expiration_date);
+    CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
+        title, names, keywords, description, text,
+        content='', tokenize='unicode61 remove_diacritics 2', prefix='1 2'
+    );
+    CREATE TABLE IF NOT EXISTS engagements(
+        id TEXT PRIMARY KEY,
+        count INTEGER NOT NULL,
+        last_date REAL NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS settings(
+        key TEXT PRIMARY KEY,
+        value TEXT
+    ) WITHOUT ROWID;
+    """
+
+    /// The `kind` of an app's item.
+    static let itemKind: Int64 = 0
+    /// The `kind` of a stored, search-eligible user activity.
+    static let activityKind: Int64 = 1
+
+    /// FTS rowid bits below the quality bucket: the item's rowid.
+    static let qualityShift: Int64 = 40
+    static let rowidMask: Int64 = (1 << 40) - 1
+
+    /// The FTS rowid for an item rowid in a quality bucket.
+    static func ftsRowid(itemRowid: Int64, quality: Int64) -> Int64 {
+        (quality << qualityShift) | (itemRowid & rowidMask)
+    }
+}

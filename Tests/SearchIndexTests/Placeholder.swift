@@ -1,2 +1,0 @@
-import XCTest
-final class SearchIndexTestsPlaceholder: XCTestCase { func testNothing() {} }

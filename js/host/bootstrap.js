@@ -1,0 +1,124 @@
+// bootstrap.js — the host's JS entry point. Its completion value is the function
+// `bootstrap(native)`, which JSHost calls once on the JS thread: it loads the
+// sibling files of js/host (each a small CommonJS module), installs the Node-like
+// globals, and returns the `host` object native code drives (see NATIVE.md).
+(function bootstrap(native) {
+  'use strict';
+
+  const internal = Object.create(null);
+  function requireInternal(request) {
+    const name = request.replace(/^\.\//, '').replace(/\.js$/, '');
+    const filename = `${native.hostDir}/${name}.js`;
+    const cached = internal[filename];
+    if (cached) return cached.exports;
+    const module = { exports: {}, filename, id: filename };
+    internal[filename] = module;
+    const fn = native.compileModule(native.readFile(filename), filename);
+    fn.call(module.exports, module.exports, requireInternal, module, filename, native.hostDir);
+    return module.exports;
+  }
+
+  const errors = requireInternal('./errors');
+  const inspectModule = requireInternal('./inspect');
+  const tasks = requireInternal('./tasks');
+  const { createTimers } = requireInternal('./timers');
+  const { createProcess } = requireInternal('./process');
+  const { createConsole } = requireInternal('./console');
+  const { createLoader } = requireInternal('./module');
+
+  errors.setHostDirs([native.hostDir, native.builtinsDir]);
+
+  const timers = createTimers(native);
+  const { process, emitExit, exitCodeNumber } = createProcess(native);
+  const console = createConsole(native, () => process);
+
+  let eventListener = null;
+  let testRunner = null;
+
+  /** What built-in modules (js/modules/*) get from `require('#host')`. */
+  const hostApi = Object.freeze({
+    nativeModules: native.nativeModules || {},
+    mode: native.mode,
+    inspect: inspectModule.inspect,
+    format: inspectModule.format,
+    formatWithOptions: inspectModule.formatWithOptions,
+    formatError: errors.formatError,
+    locationOf: errors.locationOf,
+    stackOf: errors.stackOf,
+    dropFrames: errors.dropFrames,
+    now: () => native.now(),
+    print: (fd, text) => native.print(fd, text),
+    /** The text of a source file, or null when it cannot be read. */
+    readSource(file) {
+      try { return native.readFile(file); } catch { return null; }
+    },
+    /** Sets the one function that receives native events `(moduleName, eventName, body)`. */
+    setEventListener(fn) { eventListener = fn; },
+    /** Sets the function `host.runTests` uses: `(paths, loadFile) => Promise<counts>`. */
+    setTestRunner(fn) { testRunner = fn; },
+  });
+
+  const loader = createLoader(native, hostApi);
+
+  if (typeof native.setEventHandler === 'function') {
+    native.setEventHandler((moduleName, eventName, body) => {
+      if (eventListener !== null) tasks.runCallback(eventListener, null, [moduleName, eventName, body]);
+    });
+  }
+
+  const engineQueueMicrotask = typeof globalThis.queueMicrotask === 'function'
+    ? globalThis.queueMicrotask.bind(globalThis) : null;
+  function queueMicrotask(callback) {
+    if (typeof callback !== 'function') {
+      const err = new TypeError('The "callback" argument must be of type function. Received ' + typeof callback);
+      err.code = 'ERR_INVALID_ARG_TYPE';
+      throw err;
+    }
+    if (engineQueueMicrotask) engineQueueMicrotask(callback);
+    else Promise.resolve().then(callback);
+  }
+
+  const globals = {
+    global: globalThis,
+    console,
+    process,
+    require: loader.globalRequire,
+    queueMicrotask,
+    setTimeout: timers.setTimeout,
+    clearTimeout: timers.clearTimeout,
+    setInterval: timers.setInterval,
+    clearInterval: timers.clearInterval,
+    setImmediate: timers.setImmediate,
+    clearImmediate: timers.clearImmediate,
+  };
+  for (const name of Object.keys(globals)) {
+    Object.defineProperty(globalThis, name, {
+      value: globals[name], writable: true, configurable: true, enumerable: false,
+    });
+  }
+
+  const host = {
+    /** Loads `path` as the main module. */
+    runMain(path) {
+      tasks.runCallback(() => { loader.runMain(path); });
+    },
+    /** Loads the test files and runs their tests; a Promise of `{passed, failed, skipped}`. */
+    runTests(paths) {
+      return tasks.runCallback(() => {
+        loader.requireFrom(native.builtinsDir, 'test');
+        if (testRunner === null) throw new Error('the test module did not register its runner');
+        const cwd = native.cwd();
+        const files = paths.map((p) => (p.startsWith('/') ? p : `${cwd}/${p}`));
+        return testRunner(files, (file) => loader.requireFrom(cwd, file));
+      });
+    },
+    formatError: errors.formatError,
+    exitCode: exitCodeNumber,
+    /** Runs the 'exit' listeners once: with process.exitCode when set, else `code`. */
+    beforeExit(code) {
+      const final = process.exitCode !== undefined || typeof code !== 'number' ? exitCodeNumber() : code;
+      tasks.runCallback(() => emitExit(final));
+    },
+  };
+  return host;
+})
