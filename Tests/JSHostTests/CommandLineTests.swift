@@ -40,9 +40,10 @@ final class CommandLineTests: XCTestCase {
     func testScriptArgumentsReachArgv() throws {
         let js = try TemporaryJS()
         let script = try js.write("argv.js", "console.log(JSON.stringify(process.argv.slice(1)));\n")
-        let result = try runSearchlight(["run", "--activate", "item-1", script, "--serve", "two words"], js: js)
+        // Host options may follow the script; unknown ones and all after `--` are the script's.
+        let result = try runSearchlight(["run", script, "--activate", "item-1", "--verbose", "two words", "--", "--serve"], js: js)
         XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertEqual(result.standardOutput, "[\"\(script)\",\"--serve\",\"two words\"]\n")
+        XCTAssertEqual(result.standardOutput, "[\"\(script)\",\"--verbose\",\"two words\",\"--serve\"]\n")
     }
 
     func testMissingScriptIsAFailure() throws {
