@@ -47,8 +47,14 @@ extension JSRuntime {
     private func makeMethod(_ method: NativeMethod, of binding: ModuleBinding) -> JSObjectRef {
         switch method.body {
         case .sync(let body):
+            // `undefined` is an immediate value, the same for every call: making it once
+            // saves a JSC lock round trip on the hot path of methods returning nothing.
+            let undefined = JSValueMakeUndefined(ctx)
+            let names = propertyNames
             return makeFunction(method.name) { ctx, arguments in
-                try body(ValueConverter.arguments(ctx, arguments)).jsValue(in: ctx)
+                let result = try body(ValueConverter.arguments(ctx, arguments))
+                if case .undefined = result { return undefined }
+                return result.jsValue(in: ctx, names: names)
             }
         case .promise(let body):
             let origin = "\(binding.name).\(method.name)"
@@ -85,7 +91,7 @@ extension JSRuntime {
         }
         switch result {
         case .success(let value):
-            call(deferred.resolve, [value.jsValue(in: ctx)])
+            call(deferred.resolve, [value.jsValue(in: ctx, names: propertyNames)])
         case .failure(let error):
             call(deferred.reject, [makeError(ctx, error.message, code: error.code)])
         }
@@ -117,12 +123,20 @@ extension JSRuntime {
         }
     }
 
+    /// The JS string of an event name, made once per module and name.
+    private func eventNameValue(_ binding: ModuleBinding, _ name: String) -> JSValueRef {
+        if let value = binding.eventNameValues[name] { return value }
+        let value = makeJSString(ctx, name)
+        keep(value)
+        binding.eventNameValues[name] = value
+        return value
+    }
+
     private func deliver(_ binding: ModuleBinding, _ name: String, _ body: BridgeValue) {
         guard let eventHandler else { return }
-        let bodyValue = body.jsValue(in: ctx)
-        withStackValues([moduleNameValues[binding.index], bodyValue]) { kept in
-            let nameValue = makeJSString(ctx, name)
-            call(eventHandler, [kept[0], nameValue, kept[1]])
+        let bodyValue = body.jsValue(in: ctx, names: propertyNames)
+        _ = withStackValues([moduleNameValues[binding.index], bodyValue]) { kept in
+            call(eventHandler, [kept[0], eventNameValue(binding, name), kept[1]])
         }
     }
 }

@@ -8,7 +8,7 @@ import SystemSearch
 enum RunCommand: Command {
     static let name = "run"
     static let summary = "run a JS file in the host; exits when nothing is left to do"
-    static let synopsis = "SCRIPT [ARGS…]"
+    static let synopsis = "SCRIPT [ARGS…]  (the options below may stand before or after SCRIPT; other arguments, and all after --, go to the script)"
     static let stopsAtFirstPositional = true
     static let options: [OptionSpec] = [
         .value("activate", "ID", help: "start the app as if the system search opened the item ID (cold start)"),
@@ -20,12 +20,12 @@ enum RunCommand: Command {
         guard let script = arguments.positionals.first else {
             throw UsageError("missing SCRIPT (usage: searchlight run SCRIPT [ARGS…])")
         }
+        let launch = try launchOptions(arguments)
         let path = URL(fileURLWithPath: script).standardizedFileURL.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw CommandFailure("cannot find the script '\(script)' (no such file)")
         }
-        let launch = try launchOptions(arguments)
         let host = JSHost(configuration: .init(mode: .run(script: path, arguments: arguments.passthrough), launch: launch))
         let searchOnDevice = SearchOnDeviceModule(appID: context.appID, dataDirectory: context.dataDirectory.path,
                                                   initialRequest: SearchRequest(launch: launch))
