@@ -148,6 +148,16 @@ final class IndexCommandsTests: XCTestCase {
         let path = try XCTUnwrap(item["thumbnail"] as? String)
         XCTAssertTrue(path.hasPrefix(cli.dataDirectory + "/thumbnails/"), path)
         XCTAssertEqual(FileManager.default.contents(atPath: path), Data(base64Encoded: png))
+
+        // The exported line imports into another index, which stores its own copy of
+        // the picture the `thumbnail` path names.
+        let copy = try CLIRunner(root: root, name: "copy")
+        let imported = try copy.run(["import", "-"], input: line)
+        XCTAssertEqual(imported.stdout, "imported 1 item\n", imported.stderr)
+        let copied = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try copy.run(["export"]).stdout.utf8)) as? [String: Any])
+        let copiedPath = try XCTUnwrap(copied["thumbnail"] as? String)
+        XCTAssertTrue(copiedPath.hasPrefix(copy.dataDirectory + "/thumbnails/"), copiedPath)
+        XCTAssertEqual(FileManager.default.contents(atPath: copiedPath), Data(base64Encoded: png))
     }
 
     func testHTTPImagesAreFetchedAndAFailedFetchWarns() throws {
