@@ -50,8 +50,8 @@ public final class SearchableIndex: @unchecked Sendable {
     public static let totalCountCap = 1000
 
     let thumbnails: ThumbnailStore
-    private let writerLock = NSLock()
-    private let writer: Connection
+    let writerLock = NSLock()
+    let writer: Connection
     let readers: ReaderPool
     private let stateLock = NSLock()
     private var lastPurge: Double = 0
@@ -161,5 +161,14 @@ public final class SearchableIndex: @unchecked Sendable {
         stateLock.lock()
         current = activity
         stateLock.unlock()
+    }
+}
+
+extension SearchableIndex {
+    /// Copies the WAL into the database file and truncates it (for size measurements).
+    func checkpoint() throws {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 }

@@ -27,7 +27,7 @@ import Foundation
 /// the first page. Typing one more letter narrows the matches and brings it back.
 struct CandidateSearch {
     /// Rows kept beyond the requested page, for re-ranking.
-    static let slack = 60
+    static let slack = 40
 
     let connection: Connection
     let thumbnails: ThumbnailStore
@@ -99,7 +99,7 @@ struct CandidateSearch {
             """)
         var accepted = 0
         while accepted < want {
-            guard try step(statement) else { return (accepted, true) }
+            guard try statement.step() else { return (accepted, true) }
             let ftsRowid = statement.int64(0)
             let locator = statement.int64(1)
             let itemRowid = ftsRowid & Schema.rowidMask
@@ -122,11 +122,6 @@ struct CandidateSearch {
         return (accepted, false)
     }
 
-    /// One FTS step; a malformed MATCH (which user text should never make) reads as no rows.
-    private func step(_ statement: Statement) throws -> Bool {
-        try statement.step()
-    }
-
     /// Counts matching, visible rows among the first ``SearchableIndex/totalCountCap``
     /// matches.
     private func count(_ match: String) throws -> (Int, Bool) {
@@ -140,6 +135,15 @@ struct CandidateSearch {
             }.joined(separator: " OR ")
             if domains.isEmpty { domainSQL = "0" }
         }
+        if domains == nil, try allRowsVisible() {
+            // Nothing expired and no row of another kind: counting FTS rows is exact.
+            let statement = try connection.cached("SELECT count(*) FROM (SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2)")
+            statement.bind([.text(match), .integer(Int64(SearchableIndex.totalCountCap))])
+            defer { statement.reset() }
+            guard try statement.step() else { return (0, true) }
+            let matched = Int(statement.int64(0))
+            return (matched, matched < SearchableIndex.totalCountCap)
+        }
         let kindSQL = kinds.sorted().map(String.init).joined(separator: ",")
         let statement = try connection.prepare("""
             SELECT count(*), coalesce(sum(items.expiration_date > ?3 AND items.kind IN (\(kindSQL)) AND (\(domainSQL))), 0)
@@ -150,6 +154,18 @@ struct CandidateSearch {
         guard try statement.step() else { return (0, true) }
         let matched = Int(statement.int64(0))
         return (Int(statement.int64(1)), matched < SearchableIndex.totalCountCap)
+    }
+
+    /// Whether every FTS row is one this search may return, as far as kind and expiry
+    /// go (both answered from indexes).
+    private func allRowsVisible() throws -> Bool {
+        let expiry = try connection.cached("SELECT coalesce(min(expiration_date) > ?, 1) FROM items")
+        expiry.bind([.real(now)])
+        defer { expiry.reset() }
+        guard try expiry.step(), expiry.int64(0) == 1 else { return false }
+        if kinds.count == 2 { return true }
+        let other = kinds.contains(Schema.itemKind) ? Schema.activityKind : Schema.itemKind
+        return try connection.scalarInt("SELECT NOT EXISTS (SELECT 1 FROM items WHERE kind = \(other))") == 1
     }
 
     private func allows(domain: String) -> Bool {

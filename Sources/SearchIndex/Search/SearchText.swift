@@ -71,7 +71,10 @@ enum SearchText {
         for (index, term) in terms.enumerated() {
             let segmented = segmented(String(term)).replacingOccurrences(of: "\"", with: "\"\"")
             let phrase = "\"" + segmented.trimmingSpaces() + "\""
-            phrases.append(index == terms.count - 1 ? phrase + "*" : phrase)
+            // A CJK character is a whole token already, so only a term ending in
+            // another script is a prefix.
+            let endsInCJK = term.unicodeScalars.last.map(isCJK) ?? false
+            phrases.append(index == terms.count - 1 && !endsInCJK ? phrase + "*" : phrase)
         }
         return phrases.joined(separator: " AND ")
     }
