@@ -54,7 +54,7 @@ public enum IndexBenchmark {
         report.append(String(format: "baseline FTS5 inserts: %.0f items/s, %.1f MB", baselineRate, megabytes(fileSizes(baselinePath))))
 
         // SearchableIndex.
-        let index = try SearchableIndex(configuration: .init(directory: directory + "/index", defaultDomain: "bench", queryCompiler: nil))
+        let index = try SearchableIndex(configuration: .init(directory: directory + "/index", defaultDomain: "bench", queryLanguage: nil))
         let indexSeconds = try time {
             for start in stride(from: 0, to: items.count, by: batchSize) {
                 try index.indexItems(Array(items[start..<min(start + batchSize, items.count)]))
