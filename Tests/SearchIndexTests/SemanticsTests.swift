@@ -82,7 +82,10 @@ final class SemanticsTests: IndexTestCase {
             item("3", title: "City run"),
         ])
         XCTAssertEqual(Set(try searchIDs("mountain")), ["1", "2"])
-        XCTAssertEqual(Set(try searchIDs("mountain tra")), ["1", "2"], "terms match across fields")
+        XCTAssertEqual(Set(try searchIDs("mountain trai")), ["1", "2"], "terms match across fields")
+        XCTAssertEqual(try searchIDs("mountain tra"), ["1"], "a 1–3 character prefix matches title, names and keywords only")
+        XCTAssertEqual(try searchIDs("bik"), ["2"])
+        XCTAssertEqual(try searchIDs("bikes"), ["2"], "whole words match in every field")
         XCTAssertEqual(try searchIDs("run mount"), ["1"])
         XCTAssertEqual(try searchIDs("outd"), ["1"])
         XCTAssertEqual(try searchIDs("mountain city"), [])
