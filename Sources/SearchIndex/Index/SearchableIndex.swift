@@ -47,7 +47,7 @@ public final class SearchableIndex: @unchecked Sendable {
 
     /// At most this many matches are counted for ``SearchResults/totalCount``; beyond
     /// it the count is reported as a lower bound.
-    public static let totalCountCap = 1000
+    public static let totalCountCap = 500
 
     let thumbnails: ThumbnailStore
     let writerLock = NSLock()
