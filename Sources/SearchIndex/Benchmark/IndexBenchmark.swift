@@ -184,3 +184,11 @@ struct ItemGenerator {
         return number % 3 == 0 ? word() + " " + cut : cut
     }
 }
+
+extension IndexBenchmark {
+    /// The generated items the benchmark indexes, for profiling elsewhere.
+    public static func sampleItems(count: Int, seed: UInt64 = 42) -> [SearchableItem] {
+        var generator = ItemGenerator(seed: seed)
+        return (0..<count).map { generator.item(number: $0) }
+    }
+}

@@ -132,7 +132,11 @@ public final class SearchableIndex: @unchecked Sendable {
         defer { writerLock.unlock() }
         let transaction = WriteTransaction(connection: writer, index: self, now: nowMs)
         do {
-            let result = try writer.transaction { try body(transaction) }
+            let result = try writer.transaction {
+                let result = try body(transaction)
+                try transaction.flushFTS()
+                return result
+            }
             thumbnails.remove(transaction.filesToRemoveAfterCommit)
             return result
         } catch {
