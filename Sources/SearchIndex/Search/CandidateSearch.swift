@@ -1,6 +1,6 @@
 import Foundation
 
-/// The search engine behind `search` and `systemSearch`: a few hundred FTS5
+/// The search engine behind `search` and `systemSearch`: a few dozen FTS5
 /// candidates in static-quality order, re-scored in Swift.
 ///
 /// Why not `ORDER BY bm25(items_fts)`: a short prefix such as `a*` matches most rows,
@@ -24,7 +24,12 @@ import Foundation
 ///
 /// A last term of 1–3 characters is looked up in `items_head`'s prefix index (title,
 /// names, keywords), because FTS5 would otherwise merge the lists of every word
-/// starting with those letters across all text; see ``Schema``.
+/// starting with those letters across all text; see ``Schema``. After complete terms
+/// (`house a`), the complete terms drive and ``PrefixVerifier`` checks the prefix on
+/// each candidate's heavy fields in Swift, for up to ``verifiedScanBudget`` rows;
+/// past that (a prefix rare among the matches) FTS5 checks it row by row instead.
+/// A search answered by the Swift check reports its count as a lower bound unless it
+/// ran out of matches.
 ///
 /// The trade-off: with more than `need + slack` matches in both passes, an item that
 /// is neither in the best quality buckets nor matched in a heavy field cannot reach
