@@ -25,8 +25,12 @@
   const { createProcess } = requireInternal('./process');
   const { createConsole } = requireInternal('./console');
   const { createLoader } = requireInternal('./module');
+  const { createSourceMaps } = requireInternal('./sourcemap');
+  const { createBundles } = requireInternal('./bundles');
 
   errors.setHostDirs([native.hostDir, native.builtinsDir]);
+  const sourceMaps = createSourceMaps((file) => native.readFile(file));
+  errors.setPositionMapper(sourceMaps.map);
 
   const timers = createTimers(native);
   const { process, emitExit, exitCodeNumber } = createProcess(native);
@@ -58,7 +62,7 @@
     setTestRunner(fn) { testRunner = fn; },
   });
 
-  const loader = createLoader(native, hostApi);
+  const loader = createLoader(native, hostApi, createBundles(native, sourceMaps));
 
   if (typeof native.setEventHandler === 'function') {
     native.setEventHandler((moduleName, eventName, body) => {

@@ -8,6 +8,25 @@
 //         at fn (file:line:column)
 
 let hiddenDirs = [];
+let positionMapper = null;
+
+/**
+ * Sets the function that maps a generated `file, line, column` to the app's source
+ * (`{file, line, column}` or null): bundles' source maps (sourcemap.js).
+ */
+function setPositionMapper(fn) {
+  positionMapper = fn;
+}
+
+/** `file:line:column` mapped to the app's source when a source map covers it. */
+function mapWhere(where) {
+  if (positionMapper === null) return where;
+  const m = /^(.*):(\d+):(\d+)$/.exec(where);
+  if (!m) return where;
+  let original = null;
+  try { original = positionMapper(m[1], Number(m[2]), Number(m[3])); } catch { original = null; }
+  return original ? `${original.file}:${original.line}:${original.column}` : where;
+}
 
 /** Sets the folders whose frames are the host's own (skipped when locating an error). */
 function setHostDirs(dirs) {
@@ -32,6 +51,7 @@ function convertFrame(line) {
   let fn = at === -1 ? '' : line.slice(0, at);
   let where = at === -1 ? line : line.slice(at + 1);
   if (where === '[native code]') where = 'native';
+  else where = mapWhere(where);
   if (fn === 'global code' || fn === 'module code' || fn === 'eval code') fn = '';
   if (fn === '') return `    at ${where}`;
   return `    at ${fn} (${where})`;
@@ -98,7 +118,7 @@ function locationOf(err) {
   // The engine's own position is where a syntax or runtime error really is
   // (a SyntaxError's is in the file being compiled, not in any frame).
   if (typeof sourceURL === 'string' && sourceURL !== '' && typeof line === 'number' && !isHostFile(sourceURL)) {
-    return `${sourceURL}:${line}:${typeof column === 'number' ? column : 0}`;
+    return mapWhere(`${sourceURL}:${line}:${typeof column === 'number' ? column : 0}`);
   }
   const frames = framesOf(err);
   const user = frames.find((f) => !isHostFile(f.file));
@@ -149,4 +169,4 @@ function formatError(error) {
   return where ? `${where} ${text}` : text;
 }
 
-module.exports = { setHostDirs, stackOf, hideEngineKeys, framesOf, locationOf, formatError, dropFrames };
+module.exports = { setHostDirs, setPositionMapper, stackOf, hideEngineKeys, framesOf, locationOf, formatError, dropFrames };

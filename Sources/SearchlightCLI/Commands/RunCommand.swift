@@ -23,7 +23,8 @@ enum RunCommand: Command {
             throw CommandFailure("cannot find the script '\(script)' (no such file)")
         }
         let launch = try launchOptions(arguments)
-        let host = JSHost(configuration: .init(mode: .run(script: path, arguments: arguments.passthrough), launch: launch))
+        let configuration = JSHost.Configuration(mode: .run(script: path, arguments: arguments.passthrough), launch: launch)
+        let host = JSHost(configuration: try ModernJS.bundling([path], into: configuration))
         return host.run()
     }
 
