@@ -16,7 +16,14 @@ import Glibc
 ///
 /// Call it before the host runs, off the JS thread: it reads files and may run esbuild.
 public struct JSBundler: Sendable {
-    /// The built-in module names kept external.
+    /// The built-in modules SPEC.md names: external even before their folder exists,
+    /// so a bundle fails where it `require`s a missing one rather than in esbuild.
+    public static let specBuiltinModules = [
+        "react-native", "searchlight", "react-native-spotlight-search",
+        "react-native-search-with-spotlight", "test", "assert", "util",
+    ]
+
+    /// The built-in module names kept external: `js/modules`' folders and the SPEC's.
     public var builtinModules: [String]
     /// Where bundles are cached.
     public var cacheDirectory: String
@@ -31,7 +38,8 @@ public struct JSBundler: Sendable {
     public init(jsDirectory: String, environment: [String: String],
                 cacheDirectory: String? = nil) {
         let modules = (try? FileManager.default.contentsOfDirectory(atPath: jsDirectory + "/modules")) ?? []
-        builtinModules = modules.filter { fileKind(jsDirectory + "/modules/" + $0) == "directory" }.sorted()
+        let installed = modules.filter { fileKind(jsDirectory + "/modules/" + $0) == "directory" }
+        builtinModules = Set(installed + Self.specBuiltinModules).sorted()
         self.environment = environment
         self.cacheDirectory = cacheDirectory ?? BundleCache.defaultDirectory(environment: environment)
     }
