@@ -1,0 +1,179 @@
+'use strict';
+// react-native-spotlight-search on Linux: the package's documented JS API,
+// served by NativeModules.SearchOnDevice so apps written for it run unchanged.
+//
+// Its item keys (`uniqueIdentifier`, `contentDescription`, `domain`,
+// `thumbnailUri`, `thumbnailData`, `keywords`, `title`) are accepted by the
+// native module as they are. Only `thumbnailName`, an iOS asset-catalog name,
+// means nothing there: it is looked up as an image file beside the main script
+// and sent as `imageUrl`, or dropped with one warning per process.
+
+const { NativeModules, NativeEventEmitter } = require('react-native');
+
+const REQUEST_EVENT = 'onSearchOnDeviceRequest';
+const THUMBNAIL_EXTENSIONS = ['', '.png', '.jpg'];
+const THUMBNAIL_KEYS = ['imageUrl', 'thumbnailUri', 'thumbnailURL', 'thumbnailData'];
+
+let emitter = null;
+let warnedAboutThumbnailName = false;
+const thumbnailPaths = new Map();
+
+function nativeModule() {
+  const module = NativeModules.SearchOnDevice;
+  if (!module) {
+    const error = new Error('NativeModules.SearchOnDevice is not available in this host');
+    error.code = 'E_INDEX_UNAVAILABLE';
+    throw error;
+  }
+  return module;
+}
+
+// Calls a native promise method; the package documents Promise<void>.
+function call(method, args) {
+  try {
+    return nativeModule()[method](...args).then(() => undefined);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function mainScriptDirectory() {
+  const main = require.main;
+  if (!main || typeof main.filename !== 'string') return null;
+  const slash = main.filename.lastIndexOf('/');
+  return slash > 0 ? main.filename.slice(0, slash) : '/';
+}
+
+function basename(path) {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+// The absolute path of an existing file, or null. `require.resolve` is the only
+// file check app-level JS has; it may answer with another file (`name.js`), so
+// only an answer with the same file name counts.
+function existingFile(path) {
+  if (typeof require.resolve !== 'function') return null;
+  try {
+    const resolved = require.resolve(path);
+    return basename(resolved) === basename(path) ? resolved : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+// `thumbnailName` → the image file beside the main script: NAME, NAME.png, NAME.jpg.
+function thumbnailPath(name) {
+  if (thumbnailPaths.has(name)) return thumbnailPaths.get(name);
+  let found = null;
+  const directory = mainScriptDirectory();
+  if (directory !== null && name !== '' && !name.includes('/')) {
+    for (const extension of THUMBNAIL_EXTENSIONS) {
+      found = existingFile(`${directory}/${name}${extension}`);
+      if (found !== null) break;
+    }
+  }
+  thumbnailPaths.set(name, found);
+  return found;
+}
+
+function warnOnce(name) {
+  if (warnedAboutThumbnailName) return;
+  warnedAboutThumbnailName = true;
+  const where = mainScriptDirectory() || 'the main script';
+  console.warn(`react-native-spotlight-search: thumbnailName "${name}" is an iOS asset name and ` +
+    `no image ${name}, ${name}.png or ${name}.jpg was found in ${where}; ` +
+    'items are indexed without such thumbnails (this warning is shown once)');
+}
+
+function invalidThumbnailName(path) {
+  const error = new Error(`${path}.thumbnailName must be a string (an image name beside the main script)`);
+  error.code = 'E_INVALID_ITEM';
+  return error;
+}
+
+// The item as SearchOnDevice takes it. Anything that is not a plain item is
+// passed on untouched, so the native module names what is wrong with it;
+// `path` names the item in errors (`items[3]`).
+function toNativeItem(item, path) {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+  if (!Object.prototype.hasOwnProperty.call(item, 'thumbnailName')) return item;
+  const { thumbnailName, ...rest } = item;
+  if (thumbnailName === null || thumbnailName === undefined) return rest;
+  if (typeof thumbnailName !== 'string') throw invalidThumbnailName(path);
+  const hasThumbnail = THUMBNAIL_KEYS.some((key) => rest[key] !== undefined && rest[key] !== null);
+  if (hasThumbnail) return rest;
+  const file = thumbnailPath(thumbnailName);
+  if (file === null) {
+    warnOnce(thumbnailName);
+    return rest;
+  }
+  return { ...rest, imageUrl: file };
+}
+
+function indexItems(items) {
+  try {
+    const nativeItems = Array.isArray(items) ? items.map((item, index) => toNativeItem(item, `items[${index}]`)) : items;
+    return call('indexItems', [nativeItems]);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function indexItem(item) {
+  try {
+    return call('indexItem', [toNativeItem(item, 'item')]);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function deleteItemsWithIdentifiers(identifiers) {
+  return call('deleteItemsWithIdentifiers', [identifiers]);
+}
+
+function deleteItemsInDomains(domains) {
+  return call('deleteItemsInDomains', [domains]);
+}
+
+function deleteAllItems() {
+  return call('deleteAllItems', []);
+}
+
+function searchItemTapped(callback) {
+  if (typeof callback !== 'function') {
+    const error = new Error('searchItemTapped: callback must be a function');
+    error.code = 'E_INVALID_ARGUMENT';
+    throw error;
+  }
+  if (emitter === null) emitter = new NativeEventEmitter(nativeModule());
+  return emitter.addListener(REQUEST_EVENT, (request) => {
+    if (request && typeof request.id === 'string') callback(request.id);
+  });
+}
+
+function getInitialSearchItem() {
+  try {
+    return nativeModule().getInitialRequest()
+      .then((request) => (request && typeof request.id === 'string' ? request.id : null));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+const SpotlightSearch = {
+  indexItems,
+  indexItem,
+  deleteItemsWithIdentifiers,
+  /** The name the package's newer index.js uses for deleteItemsWithIdentifiers. */
+  deleteItemsWithIds: deleteItemsWithIdentifiers,
+  deleteItemsInDomains,
+  deleteAllItems,
+  searchItemTapped,
+  getInitialSearchItem,
+};
+
+// `import SpotlightSearch from 'react-native-spotlight-search'` and
+// `const SpotlightSearch = require('react-native-spotlight-search')` both work.
+module.exports = SpotlightSearch;
+Object.defineProperty(SpotlightSearch, 'default', { value: SpotlightSearch, enumerable: false });
+Object.defineProperty(SpotlightSearch, '__esModule', { value: true, enumerable: false });
