@@ -2,6 +2,8 @@
 // `tsc --noEmit -p examples/typescript` (tsconfig.json extends js/tsconfig.base.json,
 // which maps the host's built-in modules to their index.d.ts).
 import { NativeModules, Platform } from 'react-native';
+import * as Searchlight from 'searchlight';
+import type { SearchHit } from 'searchlight';
 import { books, matching, toSearchItem, type SearchItem } from './catalogue';
 
 const domain = 'org.example.audiobooks';
@@ -9,14 +11,14 @@ const items: SearchItem[] = books.map((book) => toSearchItem(book, domain));
 
 async function main(): Promise<void> {
   console.log(`${Platform.OS}: ${items.length} audiobooks`);
-  const { SearchOnDevice } = NativeModules;
-  if (SearchOnDevice) {
+  if (NativeModules.SearchOnDevice) {
     // The host has the SearchOnDevice module: index and search on device.
-    const written: number = await SearchOnDevice.indexItems(items);
+    const written: number = await Searchlight.indexItems(items);
     console.log(`indexed ${written}`);
-    const hits: SearchItem[] = await SearchOnDevice.search('nature');
+    const hits: SearchHit[] = await Searchlight.search('nature');
     for (const hit of hits) console.log(`found ${hit.id} ${hit.title}`);
   } else {
+    console.log('(no SearchOnDevice module in this host: searching in memory)');
     for (const hit of matching(items, 'nature')) console.log(`found ${hit.id} ${hit.title}`);
   }
   const [first] = matching(items, 'ブック');
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  if (Searchlight.isSearchError(error)) console.error(`${error.code}: ${error.message}`);
+  else console.error(error);
   process.exitCode = 1;
 });

@@ -6,8 +6,8 @@ import Foundation
 /// `~/.cache/searchlight/bundles`):
 /// - `KEY.js` and `KEY.js.map`: a bundle and its source map, named by their key (the
 ///   SHA-256 of the recipe, the esbuild version and every input file's path and bytes,
-///   plus the `tsconfig.json`, `jsconfig.json` and `package.json` beside or above each
-///   input); never rewritten once there.
+///   plus the `tsconfig.json` (and the files it `extends`), `jsconfig.json` and
+///   `package.json` beside or above each input); never rewritten once there.
 /// - `ENTRY.json`: the last bundle of one entry file (ENTRY hashes its path and the
 ///   recipe): its key, its inputs (from esbuild's metafile) and the esbuild that made it.
 ///
@@ -108,14 +108,28 @@ struct BundleCache {
         }
         for directory in directories.sorted() {
             for name in ["tsconfig.json", "jsconfig.json", "package.json"] {
-                let path = (directory == "/" ? "" : directory) + "/" + name
-                if let data = FileManager.default.contents(atPath: path) {
-                    hash.add(path)
+                var path: String? = (directory == "/" ? "" : directory) + "/" + name
+                // A tsconfig's `extends` chain counts too (at most 8 deep).
+                for _ in 0..<8 {
+                    guard let current = path, let data = FileManager.default.contents(atPath: current) else { break }
+                    hash.add(current)
                     hash.add([UInt8](data))
+                    path = name == "package.json" ? nil : extendedConfig(of: current, text: String(decoding: data, as: UTF8.self))
                 }
             }
         }
         return hash.hex()
+    }
+
+    /// The file a tsconfig's relative `"extends": "…"` names, or nil.
+    static func extendedConfig(of config: String, text: String) -> String? {
+        guard let match = text.firstMatch(of: /"extends"\s*:\s*"([^"]+)"/) else { return nil }
+        let target = String(match.1)
+        guard target.hasPrefix(".") || target.hasPrefix("/") else { return nil }
+        let directory = (config as NSString).deletingLastPathComponent
+        let path = target.hasPrefix("/") ? target : directory + "/" + target
+        let resolved = (path as NSString).standardizingPath
+        return fileKind(resolved) == "file" || resolved.hasSuffix(".json") ? resolved : resolved + ".json"
     }
 }
 

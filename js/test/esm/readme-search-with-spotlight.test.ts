@@ -4,7 +4,7 @@
 import assert from 'assert';
 import { test } from 'test';
 import { NativeModules } from 'react-native';
-import { missingForReadmeTests } from './readme/requirements.mjs';
+import { missingForReadmeTests } from './readme/requirements';
 
 const missing: string[] = missingForReadmeTests('react-native-search-with-spotlight');
 if (missing.length > 0) console.log(`# react-native-search-with-spotlight README snippets skipped: needs ${missing.join(' and ')}`);

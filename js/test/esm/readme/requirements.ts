@@ -2,8 +2,8 @@
 import { NativeModules } from 'react-native';
 
 /** The missing pieces (empty when the snippets can run), each naming where it comes from. */
-export function missingForReadmeTests(compatModule) {
-  const missing = [];
+export function missingForReadmeTests(compatModule: string): string[] {
+  const missing: string[] = [];
   if (!NativeModules.SearchOnDevice) missing.push('NativeModules.SearchOnDevice (SearchOnDevice module)');
   try {
     require.resolve(compatModule);
