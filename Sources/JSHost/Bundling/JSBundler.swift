@@ -86,14 +86,8 @@ public struct JSBundler: Sendable {
         defer {
             for leftover in [output, output + ".map", metafile] { unlink(leftover) }
         }
-        let version: String
-        let outcome: Esbuild.Outcome
-        do {
-            version = try esbuild.version()
-            outcome = try esbuild.run([entry] + arguments + ["--outfile=\(output)", "--metafile=\(metafile)"], in: "/")
-        } catch {
-            throw BundleError(code: BundleError.bundleFailedCode, message: "cannot run esbuild (\(esbuild.path)) to bundle \(shown): \(error.localizedDescription)")
-        }
+        let version = try esbuild.version()
+        let outcome = try esbuild.run([entry] + arguments + ["--outfile=\(output)", "--metafile=\(metafile)"])
         guard outcome.status == 0 else {
             let details = outcome.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
             throw BundleError(code: BundleError.bundleFailedCode, message: "cannot bundle \(shown) with esbuild:\n\(details)")
@@ -120,7 +114,8 @@ public struct JSBundler: Sendable {
         "searchlight-bundle-1\n" + arguments.joined(separator: "\n")
     }
 
-    /// The input files esbuild's metafile lists, as absolute paths (it ran in `/`).
+    /// The input files esbuild's metafile lists, as absolute paths (it lists them
+    /// relative to the directory it ran in, this process's).
     func inputs(metafile: String, shown: String) throws(BundleError) -> [String] {
         guard let data = FileManager.default.contents(atPath: metafile),
               let meta = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -128,7 +123,11 @@ public struct JSBundler: Sendable {
             throw BundleError(code: BundleError.bundleFailedCode, message: "esbuild wrote no readable metafile while bundling \(shown)")
         }
         // Virtual inputs (`<define:…>`, namespaced paths) are not files.
-        return inputs.keys.map { $0.hasPrefix("/") ? $0 : "/" + $0 }.filter { fileKind($0) == "file" }.sorted()
+        let directory = currentDirectory()
+        return inputs.keys
+            .map { (($0.hasPrefix("/") ? $0 : directory + "/" + $0) as NSString).standardizingPath }
+            .filter { fileKind($0) == "file" }
+            .sorted()
     }
 
     func missingEsbuild(_ shown: String) -> BundleError {
