@@ -187,6 +187,25 @@ final class BundlerTests: XCTestCase {
         XCTAssertEqual(second.standardOutput, "on linux\n")
     }
 
+    func testExampleAppsRun() throws {
+        let examples = (JSHost.defaultJSDirectory() as NSString).deletingLastPathComponent + "/examples"
+        let esm = try runHost(["run", examples + "/esm/app.mjs"])
+        XCTAssertEqual(esm.status, 0, esm.standardError)
+        XCTAssertEqual(esm.standardOutput, """
+            platform: linux
+            recipes: 4
+            Pancakes (9 points)
+            Pasta Al Limone (9 points)
+            opened pasta-1
+
+            """)
+        let typescript = try runHost(["run", examples + "/typescript/app.ts"])
+        XCTAssertEqual(typescript.status, 0, typescript.standardError)
+        XCTAssertTrue(typescript.standardOutput.hasPrefix("linux: 3 audiobooks\n"), typescript.standardOutput)
+        XCTAssertTrue(typescript.standardOutput.contains("found ab-2 Walden\nfound ab-3 The Call of the Wild\n"), typescript.standardOutput)
+        XCTAssertTrue(typescript.standardOutput.hasSuffix("オーディオブック入門: 山田太郎 · short (95 min)\n"), typescript.standardOutput)
+    }
+
     /// Runs the built `searchlight` with the repository's js/, a cache under the test's
     /// folder and, when given, `SEARCHLIGHT_ESBUILD`.
     private func runHost(_ arguments: [String], esbuild: String? = nil) throws -> ProcessResult {
