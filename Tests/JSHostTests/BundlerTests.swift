@@ -123,6 +123,10 @@ final class BundlerTests: XCTestCase {
         XCTAssertTrue(result.standardError.hasPrefix("searchlight run: \(app) needs bundling"), result.standardError)
         XCTAssertTrue(result.standardError.contains("/nonexistent/esbuild"), result.standardError)
         XCTAssertTrue(result.standardError.contains("apt-get install esbuild"), result.standardError)
+
+        let withoutOnPath = try runHost(["run", app], path: root.path)
+        XCTAssertEqual(withoutOnPath.status, 1)
+        XCTAssertEqual(withoutOnPath.standardError, "searchlight run: \(app) needs bundling (import/export, TypeScript or JSX) but esbuild is not installed (not on PATH); install it with `apt-get install esbuild`\n")
     }
 
     func testPlainCommonJSRunsWithoutEsbuild() throws {
@@ -207,8 +211,8 @@ final class BundlerTests: XCTestCase {
     }
 
     /// Runs the built `searchlight` with the repository's js/, a cache under the test's
-    /// folder and, when given, `SEARCHLIGHT_ESBUILD`.
-    private func runHost(_ arguments: [String], esbuild: String? = nil) throws -> ProcessResult {
+    /// folder and, when given, `SEARCHLIGHT_ESBUILD` and `PATH`.
+    private func runHost(_ arguments: [String], esbuild: String? = nil, path: String? = nil) throws -> ProcessResult {
         let testRunner = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         let binary = testRunner.deletingLastPathComponent().appendingPathComponent("searchlight")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
@@ -222,6 +226,7 @@ final class BundlerTests: XCTestCase {
         environment["SEARCHLIGHT_JS_DIR"] = JSHost.defaultJSDirectory()
         environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
         environment["SEARCHLIGHT_ESBUILD"] = esbuild
+        if let path { environment["PATH"] = path }
         process.environment = environment
         process.currentDirectoryURL = root
         let output = Pipe(), errors = Pipe()
