@@ -59,6 +59,20 @@ final class BundlerTests: XCTestCase {
         XCTAssertEqual(offline.code, first.code)
     }
 
+    func testACacheHitNeverStartsAnInstalledEsbuild() throws {
+        // An esbuild that logs each start, then runs the real one.
+        let log = root.appendingPathComponent("esbuild-starts.log").path
+        let esbuild = try write("bin/esbuild", "#!/bin/sh\necho \"$@\" >> '\(log)'\nexec esbuild \"$@\"\n")
+        chmod(esbuild, 0o755)
+        let app = try write("app/main.tsx", "const h = (t: string) => t;\n/** @jsx h */\nconsole.log(<b />);\n")
+        XCTAssertFalse(try bundler(esbuild: esbuild).bundle(entry: app).fromCache)
+        let starts = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertEqual(starts.split(separator: "\n").count, 2, "--version, then the bundle: \(starts)")
+        XCTAssertTrue(try bundler(esbuild: esbuild).bundle(entry: app).fromCache)
+        XCTAssertTrue(try bundler(esbuild: esbuild).bundle(entry: app).fromCache)
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), starts, "no start on a cache hit")
+    }
+
     func testChangingAnImportedFileMissesTheCache() throws {
         let app = try write("app/main.mjs", "import { greeting } from './greeting.mjs';\nconsole.log(greeting);\n")
         let greeting = try write("app/greeting.mjs", "export const greeting = 'hello';\n")
