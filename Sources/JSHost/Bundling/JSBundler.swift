@@ -102,6 +102,8 @@ public struct JSBundler: Sendable {
             "--bundle", "--format=cjs", "--platform=node",
             // JavaScriptCore 2.50 runs ES2022 natively: nothing is lowered further.
             "--target=es2022",
+            // JSX in .js files, as Metro allows in React Native apps.
+            "--loader:.js=jsx",
             "--sourcemap=external", "--charset=utf8", "--log-level=error", "--color=false",
             // Line 1 holds only this comment: the module wrapper shares line 1, so its
             // columns would be shifted.
