@@ -136,8 +136,10 @@ struct ProcessResult {
 }
 
 /// Runs `.build/<config>/searchlight` (built beside this test bundle by
-/// `swift build --build-tests`) with `arguments`, using `js` as its JS directory.
-func runSearchlight(_ arguments: [String], js: TemporaryJS, file: StaticString = #filePath, line: UInt = #line) throws -> ProcessResult {
+/// `swift build --build-tests`) with `arguments`, using `js` as its JS directory;
+/// a run longer than 60 s is terminated (status 15).
+func runSearchlight(_ arguments: [String], js: TemporaryJS, environment extra: [String: String] = [:],
+                    file: StaticString = #filePath, line: UInt = #line) throws -> ProcessResult {
     let testRunner = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     // The runner is …/debug/SearchlightPackageTests.xctest; the binary sits beside it.
     let binary = testRunner.deletingLastPathComponent().appendingPathComponent("searchlight")
@@ -150,12 +152,17 @@ func runSearchlight(_ arguments: [String], js: TemporaryJS, file: StaticString =
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["SEARCHLIGHT_JS_DIR"] = js.root.path
+    environment.merge(extra) { $1 }
     process.environment = environment
     process.currentDirectoryURL = js.root
     let output = Pipe(), errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    // A host that never ends fails its test instead of hanging the suite.
+    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+    defer { watchdog.cancel() }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

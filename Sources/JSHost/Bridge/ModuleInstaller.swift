@@ -25,7 +25,8 @@ extension JSRuntime {
                         throw NativeError.invalidArgument("args[0]", "'\(eventName)' is not an event of \(binding.name) (supported: \(binding.supportedEvents.joined(separator: ", ")))")
                     }
                     binding.listenerCount += 1
-                    if binding.listenerCount == 1 && !binding.buffered.isEmpty {
+                    let isNewName = binding.listenedNames.insert(eventName).inserted
+                    if isNewName && binding.hasBuffered(eventName) {
                         self.pendingFlushes.append(binding.index)
                         self.scheduleNextTurn()
                     }
@@ -37,6 +38,7 @@ extension JSRuntime {
                         throw NativeError.invalidArgument("args[0]", "must be the number of listeners removed, a whole number ≥ 0")
                     }
                     binding.listenerCount = max(0, binding.listenerCount - Int(min(count, Double(Int32.max))))
+                    if binding.listenerCount == 0 { binding.listenedNames.removeAll() }
                     return nil
                 })
             }
@@ -47,8 +49,14 @@ extension JSRuntime {
     private func makeMethod(_ method: NativeMethod, of binding: ModuleBinding) -> JSObjectRef {
         switch method.body {
         case .sync(let body):
+            // `undefined` is an immediate value, the same for every call: making it once
+            // saves a JSC lock round trip on the hot path of methods returning nothing.
+            let undefined = JSValueMakeUndefined(ctx)
+            let names = propertyNames
             return makeFunction(method.name) { ctx, arguments in
-                try body(ValueConverter.arguments(ctx, arguments)).jsValue(in: ctx)
+                let result = try body(ValueConverter.arguments(ctx, arguments))
+                if case .undefined = result { return undefined }
+                return result.jsValue(in: ctx, names: names)
             }
         case .promise(let body):
             let origin = "\(binding.name).\(method.name)"
@@ -85,7 +93,7 @@ extension JSRuntime {
         }
         switch result {
         case .success(let value):
-            call(deferred.resolve, [value.jsValue(in: ctx)])
+            call(deferred.resolve, [value.jsValue(in: ctx, names: propertyNames)])
         case .failure(let error):
             call(deferred.reject, [makeError(ctx, error.message, code: error.code)])
         }
@@ -93,7 +101,7 @@ extension JSRuntime {
 
     /// Delivers, keeps or drops one event according to the module's listener count.
     func route(module binding: ModuleBinding, _ name: String, _ body: BridgeValue) {
-        if binding.listenerCount > 0 {
+        if binding.isListened(name) {
             deliver(binding, name, body)
         } else if binding.buffers {
             binding.keep(name, body)
@@ -102,27 +110,35 @@ extension JSRuntime {
         }
     }
 
-    /// Delivers the events buffering modules kept, now that they have a listener.
+    /// Delivers the events buffering modules kept, now that their names have a listener.
     func flushBufferedEvents() {
         guard !pendingFlushes.isEmpty else { return }
         let flushes = pendingFlushes
         pendingFlushes.removeAll()
         for index in flushes {
             let binding = modules[index]
-            guard binding.listenerCount > 0 else { continue }   // removed again meanwhile: keep them
-            for event in binding.takeBuffered() {
+            for event in binding.takeListenedBuffered() {
                 guard ending == nil else { return }
-                if binding.listenerCount > 0 { deliver(binding, event.name, event.body) } else { binding.keep(event.name, event.body) }
+                // A listener may remove itself (or all) while earlier events are delivered.
+                if binding.isListened(event.name) { deliver(binding, event.name, event.body) } else { binding.keep(event.name, event.body) }
             }
         }
     }
 
+    /// The JS string of an event name, made once per module and name.
+    private func eventNameValue(_ binding: ModuleBinding, _ name: String) -> JSValueRef {
+        if let value = binding.eventNameValues[name] { return value }
+        let value = makeJSString(ctx, name)
+        keep(value)
+        binding.eventNameValues[name] = value
+        return value
+    }
+
     private func deliver(_ binding: ModuleBinding, _ name: String, _ body: BridgeValue) {
         guard let eventHandler else { return }
-        let bodyValue = body.jsValue(in: ctx)
-        withStackValues([moduleNameValues[binding.index], bodyValue]) { kept in
-            let nameValue = makeJSString(ctx, name)
-            call(eventHandler, [kept[0], nameValue, kept[1]])
+        let bodyValue = body.jsValue(in: ctx, names: propertyNames)
+        _ = withStackValues([moduleNameValues[binding.index], bodyValue]) { kept in
+            call(eventHandler, [kept[0], eventNameValue(binding, name), kept[1]])
         }
     }
 }

@@ -99,7 +99,7 @@ struct ValueConverter {
                 index += 1
             }
         }
-        return String(decoding: units, as: UTF16.self)
+        return swiftString(units)
     }
 
     private mutating func object(_ object: JSObjectRef) throws(NativeError) -> BridgeValue {
@@ -160,6 +160,7 @@ struct ValueConverter {
         if let thrown = pendingException() { throw failure("listing its keys threw \(stringOf(ctx, thrown))") }
         let count = JSPropertyNameArrayGetCount(names)
         var members = BridgeObject()
+        members.reserveCapacity(count)
         for index in 0..<count {
             let name = JSPropertyNameArrayGetNameAtIndex(names, index)!
             let key = try checkedString(name, what: "keys")
@@ -167,7 +168,7 @@ struct ValueConverter {
             var exception: JSValueRef?
             let member = JSObjectGetProperty(ctx, object, name, &exception)
             if exception != nil { throw failure("reading it threw \(stringOf(ctx, exception))") }
-            members[key] = try convert(member)
+            members.appendNew(key, try convert(member))   // own property names are unique
             path.removeLast()
         }
         return .object(members)
@@ -211,8 +212,9 @@ struct ValueConverter {
 }
 
 extension BridgeValue {
-    /// This value as a JS value in `ctx` (a `Uint8Array` for bytes).
-    func jsValue(in ctx: JSContextRef) -> JSValueRef {
+    /// This value as a JS value in `ctx` (a `Uint8Array` for bytes); object keys come
+    /// from `names` when given.
+    func jsValue(in ctx: JSContextRef, names: PropertyNameCache? = nil) -> JSValueRef {
         switch self {
         case .undefined: return JSValueMakeUndefined(ctx)
         case .null: return JSValueMakeNull(ctx)
@@ -233,13 +235,18 @@ extension BridgeValue {
             // array as soon as it exists (a Swift array of JSValueRefs is not a GC root).
             let array = JSObjectMakeArray(ctx, 0, nil, nil)!
             for (index, element) in elements.enumerated() {
-                JSObjectSetPropertyAtIndex(ctx, array, UInt32(index), element.jsValue(in: ctx), nil)
+                JSObjectSetPropertyAtIndex(ctx, array, UInt32(index), element.jsValue(in: ctx, names: names), nil)
             }
             return array
         case .object(let members):
             let object = Self.makeObject(in: ctx, keys: members.keys)
             for (key, value) in members.entries {
-                setProperty(ctx, object, key, value.jsValue(in: ctx))
+                let member = value.jsValue(in: ctx, names: names)
+                if let name = names?.ref(key) {
+                    JSObjectSetProperty(ctx, object, name, member, JSPropertyAttributes(kJSPropertyAttributeNone), nil)
+                } else {
+                    setProperty(ctx, object, key, member)
+                }
             }
             return object
         }

@@ -25,7 +25,10 @@ final class JSRuntime {
     var nextPromiseID = 1
     var eventHandler: JSObjectRef?
     var host: JSObjectRef?
-    var functionPrototype: JSValueRef?
+    /// The native functions made for this context.
+    let hostFunctions = FunctionTable()
+    /// Object keys of values going to JS.
+    let propertyNames = PropertyNameCache()
     /// Modules whose buffered events go out at the start of the next turn.
     var pendingFlushes: [Int] = []
     var ending: Ending?
@@ -42,13 +45,9 @@ final class JSRuntime {
         // JSC's own heap timers use the thread-default context of the thread that
         // creates the VM: push ours first.
         g_main_context_push_thread_default(mainContext.pointer)
-        // Without WTF's main RunLoop, JSC's timer-driven full GC crashes the process
-        // (see the shim); the first host's JS thread makes it.
         searchlight_wtf_initialize_main_thread()
         ctx = JSGlobalContextCreate(nil)
-        var ignored: JSValueRef?
-        functionPrototype = evaluateJS(ctx, "Function.prototype", url: nil, exception: &ignored)
-        keep(functionPrototype!)
+        HostFunction.install(hostFunctions)
         self.modules = modules.enumerated().map { ModuleBinding(index: $0.offset, module: $0.element) }
         for binding in self.modules {
             let value = makeJSString(ctx, binding.name)
@@ -82,6 +81,13 @@ final class JSRuntime {
             g_main_loop_run(loop)
         }
         return finish()
+    }
+
+    /// Runs `body` with the context but no bootstrap or loop, then tears down (for
+    /// ``BridgeBenchmark``).
+    func withoutLoop<T>(_ body: () -> T) -> T {
+        defer { tearDown() }
+        return body()
     }
 
     /// Evaluates `host/bootstrap.js` and calls its function with `native`.
@@ -288,7 +294,7 @@ final class JSRuntime {
 
     /// Makes a native function for JS.
     func makeFunction(_ name: String, _ body: @escaping HostFunctionBody) -> JSObjectRef {
-        HostFunction.make(ctx, name: name, functionPrototype: functionPrototype, body)
+        HostFunction.make(ctx, name: name, table: hostFunctions, body)
     }
 
     // MARK: Loop source and shutdown
@@ -327,6 +333,9 @@ final class JSRuntime {
         if let eventHandler { JSValueUnprotect(ctx, eventHandler) }
         for value in protected { JSValueUnprotect(ctx, value) }
         protected.removeAll()
+        for address in hostFunctions.addresses { JSValueUnprotect(ctx, OpaquePointer(address)) }
+        hostFunctions.removeAll()
+        HostFunction.install(nil)
         JSGlobalContextRelease(ctx)
         if let loop { g_main_loop_unref(loop) }
         g_main_context_pop_thread_default(mainContext.pointer)
@@ -339,32 +348,5 @@ func withStackValues<R>(_ values: [JSValueRef?], _ body: (UnsafeMutableBufferPoi
     withUnsafeTemporaryAllocation(of: JSValueRef?.self, capacity: max(values.count, 1)) { buffer in
         for index in values.indices { buffer[index] = values[index] }
         return body(UnsafeMutableBufferPointer(rebasing: buffer[0..<values.count]))
-    }
-}
-
-/// The GSource that runs the JS thread's turns: ready when the mailbox has items
-/// (other threads wake the context after posting) or at the time set for timers.
-enum LoopSource {
-    nonisolated(unsafe) static let functions: UnsafeMutablePointer<GSourceFuncs> = {
-        let functions = UnsafeMutablePointer<GSourceFuncs>.allocate(capacity: 1)
-        functions.initialize(to: GSourceFuncs(
-            prepare: { source, timeout in
-                timeout?.pointee = -1
-                return LoopSource.runtime(of: source!).mailbox.hasItems ? 1 : 0
-            },
-            check: { source in
-                LoopSource.runtime(of: source!).mailbox.hasItems ? 1 : 0
-            },
-            dispatch: { source, _, _ in
-                LoopSource.runtime(of: source!).runTurn()
-                return 1 // G_SOURCE_CONTINUE
-            },
-            finalize: nil, closure_callback: nil, closure_marshal: nil))
-        return functions
-    }()
-
-    static func runtime(of source: UnsafeMutablePointer<GSource>) -> JSRuntime {
-        let pointer = (UnsafeMutableRawPointer(source) + MemoryLayout<GSource>.stride).load(as: UnsafeMutableRawPointer.self)
-        return Unmanaged<JSRuntime>.fromOpaque(pointer).takeUnretainedValue()
     }
 }

@@ -1,4 +1,5 @@
 import CJavaScriptCore
+import Glibc
 
 /// A retained `JSStringRef` made from a Swift string, released when this goes away;
 /// keep the box itself alive (`withExtendedLifetime`) while `ref` is in use.
@@ -6,10 +7,7 @@ final class JSStringBox {
     let ref: JSStringRef
 
     init(_ string: String) {
-        var units = Array(string.utf16)
-        ref = units.withUnsafeMutableBufferPointer { buffer in
-            JSStringCreateWithCharacters(buffer.baseAddress, buffer.count)
-        }
+        ref = makeJSStringRef(string)
     }
 
     deinit { JSStringRelease(ref) }
@@ -28,12 +26,23 @@ func evaluateJS(_ ctx: JSContextRef, _ source: String, url: String?, exception: 
 /// Runs `body` with a temporary `JSStringRef` holding `string`.
 @inline(__always)
 func withJSString<T>(_ string: String, _ body: (JSStringRef) throws -> T) rethrows -> T {
-    var units = Array(string.utf16)
-    let ref = units.withUnsafeMutableBufferPointer { buffer in
-        JSStringCreateWithCharacters(buffer.baseAddress, buffer.count)
-    }!
+    let ref = makeJSStringRef(string)
     defer { JSStringRelease(ref) }
     return try body(ref)
+}
+
+/// A new `JSStringRef` holding `string`; the caller releases it.
+func makeJSStringRef(_ string: String) -> JSStringRef {
+    // The UTF-8 path copies nothing on the Swift side; a NUL would end the C string
+    // early, which its length shows.
+    let count = string.utf8.count
+    if let ref = string.withCString({ strlen($0) == count ? JSStringCreateWithUTF8CString($0) : nil }) {
+        return ref
+    }
+    var units = Array(string.utf16)
+    return units.withUnsafeMutableBufferPointer { buffer in
+        JSStringCreateWithCharacters(buffer.baseAddress, buffer.count)
+    }
 }
 
 /// The UTF-16 code units of a `JSStringRef`.
@@ -43,7 +52,19 @@ func utf16Units(of string: JSStringRef) -> UnsafeBufferPointer<UInt16> {
 
 /// A Swift string from a `JSStringRef` (lone surrogates become U+FFFD).
 func swiftString(_ string: JSStringRef) -> String {
-    String(decoding: utf16Units(of: string), as: UTF16.self)
+    swiftString(utf16Units(of: string))
+}
+
+/// A Swift string from UTF-16 code units, with a fast path for ASCII (most keys and
+/// identifiers on the bridge).
+func swiftString(_ units: UnsafeBufferPointer<UInt16>) -> String {
+    if units.allSatisfy({ $0 < 0x80 }) {
+        return String(unsafeUninitializedCapacity: units.count) { bytes in
+            for (index, unit) in units.enumerated() { bytes[index] = UInt8(truncatingIfNeeded: unit) }
+            return units.count
+        }
+    }
+    return String(decoding: units, as: UTF16.self)
 }
 
 /// A JS string value holding `string`.
@@ -93,4 +114,25 @@ func makeTypeError(_ ctx: JSContextRef, _ message: String) -> JSValueRef {
         return error
     }
     return makeError(ctx, message)
+}
+
+/// Property names made into `JSStringRef`s once per runtime: object keys repeat (every
+/// event body and result of a module has the same few), and making a `JSStringRef`
+/// costs more than finding it again. JS thread only; at most ``limit`` names.
+final class PropertyNameCache {
+    static let limit = 1024
+    private var names: [String: JSStringRef] = [:]
+
+    /// The `JSStringRef` of `name`, owned by the cache (do not release it).
+    func ref(_ name: String) -> JSStringRef? {
+        if let ref = names[name] { return ref }
+        guard names.count < Self.limit else { return nil }
+        let ref = makeJSStringRef(name)
+        names[name] = ref
+        return ref
+    }
+
+    deinit {
+        for ref in names.values { JSStringRelease(ref) }
+    }
 }

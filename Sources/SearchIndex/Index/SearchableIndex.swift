@@ -21,19 +21,19 @@ public final class SearchableIndex: @unchecked Sendable {
         public var defaultDomain: String
         /// How long an item without an expiration date lives: 30 days.
         public var defaultLifetime: TimeInterval = 30 * 86_400
-        /// The query-language compiler `query` uses; `nil` makes `query` fail with
+        /// The query language `query` uses; `nil` makes `query` fail with
         /// `E_INDEX_UNAVAILABLE`.
-        public var queryCompiler: QueryCompiler?
+        public var queryLanguage: QueryLanguageProvider?
         /// The calendar `$time.today` and friends use.
         public var calendar: Calendar = .current
         /// The clock, replaceable in tests.
         public var now: @Sendable () -> Date = { Date() }
 
         /// Makes a configuration for a data directory and the app's default domain.
-        public init(directory: String, defaultDomain: String, queryCompiler: QueryCompiler? = QueryCompiler.standard) {
+        public init(directory: String, defaultDomain: String, queryLanguage: QueryLanguageProvider? = QueryLanguageProvider.standard) {
             self.directory = directory
             self.defaultDomain = defaultDomain
-            self.queryCompiler = queryCompiler
+            self.queryLanguage = queryLanguage
         }
     }
 
@@ -47,11 +47,11 @@ public final class SearchableIndex: @unchecked Sendable {
 
     /// At most this many matches are counted for ``SearchResults/totalCount``; beyond
     /// it the count is reported as a lower bound.
-    public static let totalCountCap = 1000
+    public static let totalCountCap = 500
 
     let thumbnails: ThumbnailStore
-    private let writerLock = NSLock()
-    private let writer: Connection
+    let writerLock = NSLock()
+    let writer: Connection
     let readers: ReaderPool
     private let stateLock = NSLock()
     private var lastPurge: Double = 0
@@ -74,19 +74,18 @@ public final class SearchableIndex: @unchecked Sendable {
         let connection: Connection
         do {
             connection = try Self.openWriter(path: path)
-        } catch let error as DatabaseCorruption {
+        } catch is DatabaseCorruption {
             // Keep the damaged file for inspection; start over empty.
             let aside = path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
             rename(path, aside)
             unlink(path + "-wal")
             unlink(path + "-shm")
-            _ = error
             reset = true
             connection = try Self.openWriter(path: path)
         }
         writer = connection
         wasReset = reset
-        let compiler = configuration.queryCompiler
+        let compiler = configuration.queryLanguage
         readers = ReaderPool {
             let reader = try Connection(path: path, create: false)
             try reader.execute("PRAGMA query_only = 1")
@@ -98,6 +97,7 @@ public final class SearchableIndex: @unchecked Sendable {
         _ = try write { transaction in try transaction.purgeExpired() }
     }
 
+    /// The database file is not a database or is damaged beyond opening.
     struct DatabaseCorruption: Error {}
 
     private static func openWriter(path: String) throws -> Connection {
@@ -132,7 +132,11 @@ public final class SearchableIndex: @unchecked Sendable {
         defer { writerLock.unlock() }
         let transaction = WriteTransaction(connection: writer, index: self, now: nowMs)
         do {
-            let result = try writer.transaction { try body(transaction) }
+            let result = try writer.transaction {
+                let result = try body(transaction)
+                try transaction.flushFTS()
+                return result
+            }
             thumbnails.remove(transaction.filesToRemoveAfterCommit)
             return result
         } catch {
@@ -161,5 +165,14 @@ public final class SearchableIndex: @unchecked Sendable {
         stateLock.lock()
         current = activity
         stateLock.unlock()
+    }
+}
+
+extension SearchableIndex {
+    /// Copies the WAL into the database file and truncates it (for size measurements).
+    func checkpoint() throws {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 }

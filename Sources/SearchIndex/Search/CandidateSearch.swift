@@ -1,6 +1,6 @@
 import Foundation
 
-/// The search engine behind `search` and `systemSearch`: a few hundred FTS5
+/// The search engine behind `search` and `systemSearch`: a few dozen FTS5
 /// candidates in static-quality order, re-scored in Swift.
 ///
 /// Why not `ORDER BY bm25(items_fts)`: a short prefix such as `a*` matches most rows,
@@ -22,12 +22,23 @@ import Foundation
 ///    ``SearchableIndex/totalCountCap`` matches are counted in one SQL statement, and a
 ///    count that reaches the cap is reported as a lower bound.
 ///
+/// A last term of 1–3 characters is looked up in `items_head`'s prefix index (title,
+/// names, keywords), because FTS5 would otherwise merge the lists of every word
+/// starting with those letters across all text; see ``Schema``. After complete terms
+/// (`house a`), the complete terms drive and ``PrefixVerifier`` checks the prefix on
+/// each candidate's heavy fields in Swift, for up to ``verifiedScanBudget`` rows;
+/// past that (a prefix rare among the matches) FTS5 checks it row by row instead.
+/// A search answered by the Swift check reports its count as a lower bound unless it
+/// ran out of matches.
+///
 /// The trade-off: with more than `need + slack` matches in both passes, an item that
 /// is neither in the best quality buckets nor matched in a heavy field cannot reach
 /// the first page. Typing one more letter narrows the matches and brings it back.
 struct CandidateSearch {
     /// Rows kept beyond the requested page, for re-ranking.
-    static let slack = 60
+    static let slack = 40
+    /// Rows a scan checks in Swift before falling back to FTS5 for the prefix.
+    static let verifiedScanBudget = 2000
 
     let connection: Connection
     let thumbnails: ThumbnailStore
@@ -51,21 +62,95 @@ struct CandidateSearch {
         var breakdown: ScoreBreakdown
     }
 
+    /// One way of asking FTS5 for matches best-first: a query returning
+    /// `(r: fts rowid, l1: items_fts locator, l2: items_head locator)`, the same
+    /// query without locators (for counting), and their parameters.
+    struct Source {
+        var sql: String
+        var countSQL: String
+        var values: [SQLValue]
+
+        init(values: [SQLValue], _ sql: (_ fts: String, _ head: String) -> String) {
+            let locate = MatchLocator.functionName
+            self.sql = sql("\(locate)(items_fts)", "\(locate)(items_head)")
+            countSQL = sql("0", "0")
+            self.values = values
+        }
+    }
+
+    /// The sources of the two passes (heavy fields, then all fields) for a plan.
+    ///
+    /// A long prefix (or none) is one `items_fts` query. A short prefix is answered by
+    /// `items_head`; the complete terms, if any, by `items_fts`, which drives the loop
+    /// (complete words are selective) while `items_head` checks each row by rowid.
+    static func sources(for plan: MatchPlan) -> [Source] {
+        guard plan.usesHead, let prefix = plan.prefix else {
+            return ["{title names keywords} : (\(plan.expression))", plan.expression].map { match in
+                Source(values: [.text(match)]) { fts, _ in
+                    "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
+                }
+            }
+        }
+        guard let complete = plan.completeExpression else {
+            return [Source(values: [.text(prefix)]) { _, head in
+                "SELECT rowid AS r, 0 AS l1, \(head) AS l2 FROM items_head WHERE items_head MATCH ?1 ORDER BY rowid DESC"
+            }]
+        }
+        return ["{title names keywords} : (\(complete))", complete].map { match in
+            Source(values: [.text(match), .text(prefix)]) { fts, head in
+                """
+                SELECT items_fts.rowid AS r, \(fts) AS l1, \(head) AS l2
+                FROM items_fts CROSS JOIN items_head
+                WHERE items_fts MATCH ?1 AND items_head MATCH ?2 AND items_head.rowid = items_fts.rowid
+                ORDER BY items_fts.rowid DESC
+                """
+            }
+        }
+    }
+
     /// The page `offset..<offset+limit` of hits for user text, and the total count.
     func run(text: String, limit: Int, offset: Int) throws -> (hits: [Scored], total: Int, exact: Bool) {
-        guard let expression = SearchText.matchExpression(for: text) else { return ([], 0, true) }
-        let phraseCount = SearchText.termCount(text)
+        guard let plan = SearchText.plan(for: text) else { return ([], 0, true) }
         let need = offset + limit
         var candidates: [Int64: Candidate] = [:]
-        _ = try scan("{title names keywords} : (\(expression))", want: need + Self.slack, into: &candidates)
-        let (accepted, exhausted) = try scan(expression, want: need + Self.slack, into: &candidates)
+        var accepted = 0, exhausted = true
+        var total = 0, exact = true
+        if let verifier = PrefixVerifier(plan: plan, userText: text), let complete = plan.completeExpression {
+            // Complete terms drive; the short prefix is checked in Swift (see PrefixVerifier).
+            let sources = ["{title names keywords} : (\(complete))", complete].map { match in
+                Source(values: [.text(match)]) { fts, _ in
+                    "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
+                }
+            }
+            var withinBudget = true
+            for source in sources where withinBudget {
+                (accepted, exhausted, withinBudget) = try scan(
+                    source, headPhrase: plan.complete.count, want: need + Self.slack, verifier: verifier, into: &candidates)
+            }
+            if withinBudget {
+                // Counting further would mean checking every remaining row in Swift: the
+                // count of a query cut short here is a lower bound.
+                let hits = try page(candidates, plan: plan, limit: limit, offset: offset)
+                return (hits, max(accepted, candidates.count), exhausted)
+            }
+            candidates = [:]
+        }
+        let sources = Self.sources(for: plan)
+        for source in sources {
+            (accepted, exhausted, _) = try scan(source, headPhrase: plan.complete.count, want: need + Self.slack, verifier: nil, into: &candidates)
+        }
+        total = accepted
+        exact = exhausted
+        if !exhausted { (total, exact) = try count(sources.last!) }
+        let hits = try page(candidates, plan: plan, limit: limit, offset: offset)
+        return (hits, max(total, candidates.count), exact)
+    }
 
-        var total = accepted
-        var exact = exhausted
-        if !exhausted { (total, exact) = try count(expression) }
+    /// Scores candidates and reads the rows of the requested page.
+    private func page(_ candidates: [Int64: Candidate], plan: MatchPlan, limit: Int, offset: Int) throws -> [Scored] {
 
         let scored = candidates.values.map { candidate in
-            (candidate, breakdown(candidate, phraseCount: phraseCount))
+            (candidate, breakdown(candidate, phraseCount: plan.phraseCount))
         }.sorted { a, b in
             a.1.total != b.1.total ? a.1.total > b.1.total : a.0.ftsRowid > b.0.ftsRowid
         }
@@ -79,31 +164,40 @@ struct CandidateSearch {
                 hits.append(Scored(row: StoredRow.read(rowStatement, thumbnails: thumbnails), breakdown: breakdown))
             }
         }
-        return (hits, max(total, candidates.count), exact)
+        return hits
     }
 
-    /// Steps through matches best-first until `want` are accepted; returns how many
-    /// were accepted and whether the matches ran out.
-    private func scan(_ match: String, want: Int, into candidates: inout [Int64: Candidate]) throws -> (Int, Bool) {
-        let statement = try connection.cached("""
-            SELECT rowid, \(MatchLocator.functionName)(items_fts) FROM items_fts
-            WHERE items_fts MATCH ? ORDER BY rowid DESC
-            """)
-        statement.bind([.text(match)])
+    /// Steps through a source's matches best-first until `want` are accepted; returns
+    /// how many were accepted and whether the matches ran out.
+    ///
+    /// `headPhrase` is the phrase number the `items_head` locator's phrase 0 stands for.
+    /// With a `verifier`, rows whose heavy fields lack the prefix are skipped, and the
+    /// scan gives up (third result `false`) after ``verifiedScanBudget`` rows.
+    private func scan(
+        _ source: Source, headPhrase: Int, want: Int, verifier: PrefixVerifier?, into candidates: inout [Int64: Candidate]
+    ) throws -> (Int, Bool, Bool) {
+        let statement = try connection.cached(source.sql)
+        statement.bind(source.values)
         defer { statement.reset() }
         let lookup = try connection.cached("""
             SELECT items.id, items.domain, items.kind, items.expiration_date, items.ranking_hint,
                 coalesce(items.content_modification_date, items.content_creation_date, items.indexed_date),
-                coalesce((SELECT count FROM engagements WHERE engagements.id = items.id), 0)
+                coalesce((SELECT count FROM engagements WHERE engagements.id = items.id), 0),
+                items.title, items.display_name, items.alternate_names, items.keywords
             FROM items WHERE items.rowid = ?
             """)
         var accepted = 0
+        var scanned = 0
         while accepted < want {
-            guard try step(statement) else { return (accepted, true) }
+            if verifier != nil && scanned == Self.verifiedScanBudget { return (accepted, false, false) }
+            scanned += 1
+            guard try statement.step() else { return (accepted, true, true) }
             let ftsRowid = statement.int64(0)
-            let locator = statement.int64(1)
+            let head = statement.int64(2)
+            var locator = statement.int64(1) | (head & MatchLocator.titleStartBit)
+            locator |= Int64(MatchLocator.columns(ofPhrase: 0, in: head)) << (5 * Int64(headPhrase))
             let itemRowid = ftsRowid & Schema.rowidMask
-            if candidates[itemRowid] != nil {
+            if verifier == nil, candidates[itemRowid] != nil {
                 candidates[itemRowid]!.locator |= locator
                 accepted += 1
                 continue
@@ -113,25 +207,41 @@ struct CandidateSearch {
             guard try lookup.step() else { continue }
             let kind = lookup.int64(2)
             guard kinds.contains(kind), lookup.double(3) > now, allows(domain: lookup.text(1) ?? "") else { continue }
+            if let verifier {
+                let names = [lookup.text(8)].compactMap { $0 } + (JSONText.decodeArray(lookup.text(9)) ?? [])
+                let found = verifier.locate(title: lookup.text(7), names: names, keywords: JSONText.decodeArray(lookup.text(10)) ?? [])
+                guard found != 0 else { continue }
+                locator |= (found & MatchLocator.titleStartBit) | ((found & 0x1F) << (5 * Int64(headPhrase)))
+            }
+            if let known = candidates[itemRowid] { locator |= known.locator }
             candidates[itemRowid] = Candidate(
                 itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator, id: lookup.text(0) ?? "",
                 kind: kind, rankingHint: lookup.optionalDouble(4), contentDate: lookup.double(5),
                 engagements: lookup.int64(6))
             accepted += 1
         }
-        return (accepted, false)
-    }
-
-    /// One FTS step; a malformed MATCH (which user text should never make) reads as no rows.
-    private func step(_ statement: Statement) throws -> Bool {
-        try statement.step()
+        return (accepted, false, true)
     }
 
     /// Counts matching, visible rows among the first ``SearchableIndex/totalCountCap``
-    /// matches.
-    private func count(_ match: String) throws -> (Int, Bool) {
+    /// matches of a source.
+    private func count(_ source: Source) throws -> (Int, Bool) {
+        let cap = SearchableIndex.totalCountCap
+        // Count over the source's first `cap` rows; its column `r` is the FTS rowid.
+        let inner = "SELECT r FROM (\(source.countSQL)) LIMIT \(cap)"
+        if domains == nil, try allRowsVisible() {
+            // Nothing expired and no row of another kind: counting FTS rows is exact.
+            let statement = try connection.cached("SELECT count(*) FROM (\(inner))")
+            statement.bind(source.values)
+            defer { statement.reset() }
+            guard try statement.step() else { return (0, true) }
+            let matched = Int(statement.int64(0))
+            return (matched, matched < cap)
+        }
+        var values = source.values
+        values.append(.real(now))
+        let nowParameter = "?\(values.count)"
         var domainSQL = "1"
-        var values: [SQLValue] = [.text(match), .integer(Int64(SearchableIndex.totalCountCap)), .real(now)]
         if let domains {
             domainSQL = domains.map { domain in
                 values.append(.text(domain))
@@ -142,14 +252,27 @@ struct CandidateSearch {
         }
         let kindSQL = kinds.sorted().map(String.init).joined(separator: ",")
         let statement = try connection.prepare("""
-            SELECT count(*), coalesce(sum(items.expiration_date > ?3 AND items.kind IN (\(kindSQL)) AND (\(domainSQL))), 0)
-            FROM (SELECT rowid AS r FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2)
-            LEFT JOIN items ON items.rowid = (r & \(Schema.rowidMask))
+            SELECT count(*), coalesce(sum(items.expiration_date > \(nowParameter) AND items.kind IN (\(kindSQL)) AND (\(domainSQL))), 0)
+            FROM (\(inner)) AS m
+            LEFT JOIN items ON items.rowid = (m.r & \(Schema.rowidMask))
             """)
         statement.bind(values)
         guard try statement.step() else { return (0, true) }
         let matched = Int(statement.int64(0))
-        return (Int(statement.int64(1)), matched < SearchableIndex.totalCountCap)
+        return (Int(statement.int64(1)), matched < cap)
+    }
+
+    /// Whether every FTS row is one this search may return, as far as kind and expiry
+    /// go (both answered from indexes).
+    private func allRowsVisible() throws -> Bool {
+        // A bare min() is answered from the expiration index's first entry.
+        let expiry = try connection.cached("SELECT min(expiration_date) FROM items")
+        defer { expiry.reset() }
+        guard try expiry.step() else { return false }
+        if let earliest = expiry.optionalDouble(0), earliest <= now { return false }
+        if kinds.count == 2 { return true }
+        let other = kinds.contains(Schema.itemKind) ? Schema.activityKind : Schema.itemKind
+        return try connection.scalarInt("SELECT NOT EXISTS (SELECT 1 FROM items WHERE kind = \(other))") == 1
     }
 
     private func allows(domain: String) -> Bool {

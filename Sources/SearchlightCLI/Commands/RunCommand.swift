@@ -1,12 +1,14 @@
 import Foundation
 import JSHost
+import SearchIndex
 import SearchOnDevice
+import SystemSearch
 
 /// `searchlight run SCRIPT [ARGS…]`: runs a JS file in the host, like `node`.
 enum RunCommand: Command {
     static let name = "run"
     static let summary = "run a JS file in the host; exits when nothing is left to do"
-    static let synopsis = "SCRIPT [ARGS…]"
+    static let synopsis = "SCRIPT [ARGS…]  (the options below may stand before or after SCRIPT; other arguments, and all after --, go to the script)"
     static let stopsAtFirstPositional = true
     static let options: [OptionSpec] = [
         .value("activate", "ID", help: "start the app as if the system search opened the item ID (cold start)"),
@@ -18,23 +20,42 @@ enum RunCommand: Command {
         guard let script = arguments.positionals.first else {
             throw UsageError("missing SCRIPT (usage: searchlight run SCRIPT [ARGS…])")
         }
+        let launch = try launchOptions(arguments)
         let path = URL(fileURLWithPath: script).standardizedFileURL.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw CommandFailure("cannot find the script '\(script)' (no such file)")
         }
-        let launch = try launchOptions(arguments)
-        let host = JSHost(configuration: .init(mode: .run(script: path, arguments: arguments.passthrough), launch: launch))
+        let configuration = JSHost.Configuration(mode: .run(script: path, arguments: arguments.passthrough), launch: launch)
+        let host = JSHost(configuration: try ModernJS.bundling([path], into: configuration))
         let searchOnDevice = SearchOnDeviceModule(appID: context.appID, dataDirectory: context.dataDirectory.path,
-                                                  initialRequest: SearchOnDevice.SearchRequest(launch: launch))
+                                                  initialRequest: SearchRequest(launch: launch))
         try host.register(searchOnDevice)
+        var service: SearchProviderService?
         if launch.serve {
-            // Until SystemSearch exports the D-Bus provider here, --serve keeps the app
-            // running as a service would; the provider passes its requests to
-            // `searchOnDevice.handle(_:)`.
-            host.retainService()
+            service = try serve(searchOnDevice, appID: context.appID, on: host)
         }
+        defer { service?.stop() }
         return host.run()
+    }
+
+    /// Exports the D-Bus search providers over the module's index on the JS thread's
+    /// main context (SPEC §6), before the JS thread starts iterating it; requests
+    /// become `onSearchOnDeviceRequest` events. The open service keeps the host running.
+    static func serve(_ searchOnDevice: SearchOnDeviceModule, appID: String, on host: JSHost) throws -> SearchProviderService {
+        do {
+            let source = IndexSystemSearchSource(index: try searchOnDevice.index())
+            let service = try SearchProviderService(appID: appID, source: source) { request in
+                searchOnDevice.handle(request)
+            }
+            try service.start(context: host.mainContext.pointer)
+            host.retainService()
+            return service
+        } catch let error as NativeError {
+            throw CommandFailure(error.message)
+        } catch let error as SystemSearchError {
+            throw CommandFailure(error.message)
+        }
     }
 
     /// `--activate`, `--continue` and `--serve`, for the modules that act on them.
