@@ -37,6 +37,7 @@ test: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	dbus-run-session -- swift test --skip-build --parallel --num-workers 2
 	SEARCHLIGHT=$(BIN) bash js/test/searchondevice/fixtures/run-fixtures.sh
+	$(MAKE) fuzz-short
 	$(BIN) test js/test
 
 bench: deps

@@ -34,14 +34,17 @@ final class ReindexOnDamageTests: XCTestCase {
     S.fetchLastClientState().then((state) => console.log('state ' + JSON.stringify(state)));
     """#
 
-    private func runApp(dataDirectory: String) throws -> (status: Int32, output: [String], errors: String) {
+    private func runApp(dataDirectory: String, callsAtLaunch: Bool = true) throws -> (status: Int32, output: [String], errors: String) {
         let runner = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         let binary = runner.deletingLastPathComponent().appendingPathComponent("searchlight")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("no searchlight binary at \(binary.path); build with `swift build --build-tests`")
         }
         let script = root + "/app.js"
-        try Self.app.write(toFile: script, atomically: true, encoding: .utf8)
+        // Without the launch call the app only listens: the module must still open an
+        // existing index at start and report the damage.
+        let source = callsAtLaunch ? Self.app : Self.app.replacingOccurrences(of: "S.fetchLastClientState()", with: "Promise.resolve('not asked')")
+        try source.write(toFile: script, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = binary
         process.arguments = ["run", script, "--data-dir", dataDirectory]
@@ -80,6 +83,19 @@ final class ReindexOnDamageTests: XCTestCase {
         XCTAssertEqual(Set(run.output), ["state null", #"{"ids":null,"reason":"corrupt"}"#, #"["again"]"#], run.errors)
         let names = try FileManager.default.contentsOfDirectory(atPath: data)
         XCTAssertTrue(names.contains { $0.hasPrefix("index.sqlite3.corrupt-") }, "\(names)")
+    }
+
+    func testAnAppThatOnlyListensHearsOfADamagedIndex() throws {
+        let data = root + "/data"
+        try fill(data)
+        let path = data + "/index.sqlite3"
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        XCTAssertEqual(truncate(path, info.st_size / 3), 0)
+
+        let run = try runApp(dataDirectory: data, callsAtLaunch: false)
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(Set(run.output), [#"state "not asked""#, #"{"ids":null,"reason":"corrupt"}"#, #"["again"]"#], run.errors)
     }
 
     func testAnIntactIndexSendsNoReindexRequest() throws {
