@@ -1,5 +1,6 @@
 import Foundation
 import JSHost
+import SearchOnDevice
 
 /// `searchlight run SCRIPT [ARGS…]`: runs a JS file in the host, like `node`.
 enum RunCommand: Command {
@@ -24,6 +25,15 @@ enum RunCommand: Command {
         }
         let launch = try launchOptions(arguments)
         let host = JSHost(configuration: .init(mode: .run(script: path, arguments: arguments.passthrough), launch: launch))
+        let searchOnDevice = SearchOnDeviceModule(appID: context.appID, dataDirectory: context.dataDirectory.path,
+                                                  initialRequest: SearchRequest(launch: launch))
+        try host.register(searchOnDevice)
+        if launch.serve {
+            // Until SystemSearch exports the D-Bus provider here, --serve keeps the app
+            // running as a service would; the provider passes its requests to
+            // `searchOnDevice.handle(_:)`.
+            host.retainService()
+        }
         return host.run()
     }
 

@@ -1,7 +1,12 @@
 import Foundation
 import JSHost
+import SearchOnDevice
 
-/// `searchlight test [PATH…]`: runs JS test files with the bridge's test modules registered.
+/// `searchlight test [PATH…]`: runs JS test files with the bridge's test modules and
+/// `SearchOnDevice` registered.
+///
+/// `SearchOnDevice` uses the `--data-dir` given, else a fresh temporary directory that
+/// is removed when the run ends, so each run starts from an empty index.
 enum TestCommand: Command {
     static let name = "test"
     static let summary = "run JS test files (*.test.js under each PATH; default js/test)"
@@ -17,6 +22,20 @@ enum TestCommand: Command {
         let host = JSHost(configuration: .init(mode: .test(files: files)))
         try host.register(BridgeTestModule())
         try host.register(BridgeTestModule(buffered: true))
+        let dataDirectory: String
+        var temporary: String?
+        if arguments.value("data-dir") != nil {
+            dataDirectory = context.dataDirectory.path
+        } else {
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("searchlight-test-\(UUID().uuidString)", isDirectory: true).path
+            dataDirectory = directory
+            temporary = directory
+        }
+        defer {
+            if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
+        }
+        try host.register(SearchOnDeviceModule(appID: context.appID, dataDirectory: dataDirectory))
         return host.run()
     }
 

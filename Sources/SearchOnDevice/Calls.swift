@@ -1,0 +1,129 @@
+import Foundation
+import JSHost
+import SearchIndex
+
+/// One method of `SearchOnDevice`: its name, the queue it runs on and its body, which
+/// runs there (never on the JS thread).
+struct Call: Sendable {
+    /// Writes run in call order on the serial queue; reads on the concurrent one.
+    enum Access: Sendable { case write, read }
+
+    let name: String
+    let access: Access
+    let body: @Sendable (SearchOnDeviceModule, Arguments) throws -> BridgeValue
+}
+
+extension SearchOnDeviceModule {
+    /// Every promise method of SPEC §3, in its order.
+    static let calls: [Call] = [
+        Call(name: "indexItems", access: .write) { module, arguments in
+            guard case .array(let values) = arguments[0] else {
+                throw FieldReader.argument.failure("items", "must be an array of items, got \(arguments[0].typeName)")
+            }
+            let options = try arguments.options(1, method: "indexItems", allowed: ["clientState"])
+            var clientState: String?
+            if let state = options.given("clientState") {
+                guard case .string(let text) = state else {
+                    throw NativeError(code: IndexError.invalidClientState,
+                                      message: "options.clientState must be a string of at most 250 bytes, got \(state.typeName)")
+                }
+                clientState = text
+            }
+            var items: [ItemInput] = []
+            items.reserveCapacity(values.count)
+            for (index, value) in values.enumerated() {
+                items.append(try ItemInput(value, path: "items[\(index)]"))
+            }
+            return .number(Double(try module.write(items, clientState: clientState)))
+        },
+        Call(name: "indexItem", access: .write) { module, arguments in
+            .number(Double(try module.write([try ItemInput(arguments[0], path: "item")], clientState: nil)))
+        },
+        Call(name: "deleteItemsWithIdentifiers", access: .write) { module, arguments in
+            let ids = try arguments.strings(0, "ids")
+            return .number(Double(try module.index().deleteItems(identifiers: ids)))
+        },
+        Call(name: "deleteItemsInDomains", access: .write) { module, arguments in
+            let domains = try arguments.strings(0, "domains")
+            return .number(Double(try module.index().deleteItems(domains: domains)))
+        },
+        Call(name: "deleteAllItems", access: .write) { module, _ in
+            .number(Double(try module.index().deleteAllItems()))
+        },
+        Call(name: "fetchLastClientState", access: .read) { module, _ in
+            try module.index().fetchLastClientState().map { .string($0) } ?? .null
+        },
+        Call(name: "getItems", access: .read) { module, arguments in
+            let ids = try arguments.strings(0, "ids")
+            return .array(try module.index().items(identifiers: ids).map(ItemOutput.value))
+        },
+        Call(name: "search", access: .read) { module, arguments in
+            let text = try arguments.string(0, "text")
+            let options = try arguments.options(1, method: "search", allowed: ["domains", "limit", "offset"])
+            let reader = FieldReader.argument
+            let domains = try options.given("domains").map { value throws(NativeError) in try reader.strings(value, "options.domains") }
+            let limit = try options.given("limit").map { value throws(NativeError) in try reader.positiveInteger(value, "options.limit") } ?? 20
+            let offset = try options.given("offset").map { value throws(NativeError) in try reader.nonNegativeInteger(value, "options.offset") } ?? 0
+            let results = try module.index().search(text, domains: domains, limit: limit, offset: offset)
+            return .array(results.hits.map(ItemOutput.hit))
+        },
+        Call(name: "query", access: .read) { module, arguments in
+            let queryString = try arguments.string(0, "queryString")
+            let options = try arguments.options(1, method: "query", allowed: ["limit", "attributes"])
+            let reader = FieldReader.argument
+            let limit = try options.given("limit").map { value throws(NativeError) in try reader.positiveInteger(value, "options.limit") } ?? 100
+            let attributes = try options.given("attributes").map { value throws(NativeError) in try reader.strings(value, "options.attributes") }
+            let items = try module.index().query(queryString, limit: limit, attributes: attributes)
+            return .array(items.map { .object(ItemOutput.object($0)) })
+        },
+        Call(name: "becomeCurrent", access: .write) { module, arguments in
+            var input = try ActivityInput(arguments[0])
+            var warning: String?
+            if let image = input.image {
+                let result = module.fetcher.fetch(image.source)
+                input.setImage(result)
+                if case .failure(let failure) = result {
+                    warning = "searchlight: \(image.field): could not fetch \(image.text) (\(failure.reason)); recorded without a thumbnail"
+                }
+            }
+            try module.index().becomeCurrent(input.activity)
+            if let warning { module.warn(warning) }
+            return .null
+        },
+        Call(name: "resignCurrent", access: .write) { module, _ in
+            try module.index().resignCurrent()
+            return .null
+        },
+        Call(name: "setIndexingPreference", access: .write) { module, arguments in
+            let value = arguments[0]
+            guard case .string(let text) = value, let preference = IndexingPreference(rawValue: text) else {
+                let names = IndexingPreference.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                throw FieldReader.argument.failure("preference", "must be one of \(names), got \(FieldReader.argument.describe(value))")
+            }
+            try module.index().setIndexingPreference(preference)
+            return .null
+        },
+        Call(name: "getIndexingPreference", access: .read) { module, _ in
+            .string(try module.index().indexingPreference().rawValue)
+        },
+        Call(name: "getInitialRequest", access: .read) { module, _ in
+            module.initialRequest?.eventBody ?? .null
+        },
+    ]
+
+    /// Fetches the batch's images, writes it in one transaction, then warns about the
+    /// images that could not be fetched (only once the batch is stored).
+    func write(_ items: [ItemInput], clientState: String?) throws -> Int {
+        var items = items
+        let waiting = items.indices.filter { items[$0].image != nil }
+        let results = fetcher.fetchAll(waiting.map { items[$0].image! })
+        var warnings: [String] = []
+        for (position, result) in zip(waiting, results) {
+            items[position].setImage(result)
+            if case .failure(let failure) = result { warnings.append(items[position].warning(for: failure)) }
+        }
+        let written = try index().indexItems(items.map { $0.entry }, clientState: clientState)
+        for warning in warnings { warn(warning) }
+        return written
+    }
+}

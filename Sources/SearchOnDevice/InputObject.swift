@@ -1,0 +1,70 @@
+import JSHost
+import SearchIndex
+
+/// The members of an item or activity object by their primary key, remembering the
+/// key the app used (an alias such as `uniqueIdentifier` names itself in errors).
+///
+/// Unknown keys and an alias given together with its key are refused. `undefined`
+/// members count as absent.
+struct InputObject {
+    /// `path` of the object itself: `items[3]`, `activity`.
+    let path: String
+    let reader: FieldReader
+    private var members: [String: (key: String, value: BridgeValue)] = [:]
+
+    /// Reads `object`, whose allowed keys are `fields` (primary key → its aliases).
+    init(_ object: BridgeObject, path: String, fields: [String: [String]], kind: String, reader: FieldReader) throws(NativeError) {
+        self.path = path
+        self.reader = reader
+        var primaryOf: [String: String] = [:]
+        for (primary, aliases) in fields {
+            primaryOf[primary] = primary
+            for alias in aliases { primaryOf[alias] = primary }
+        }
+        for (key, value) in object.entries {
+            guard let primary = primaryOf[key] else {
+                throw reader.failure("\(path).\(key)", "is not \(kind) field (known: \(fields.keys.sorted().joined(separator: ", ")))")
+            }
+            if value == .undefined { continue }
+            if let earlier = members[primary] {
+                throw reader.failure(path, "has both \(earlier.key) and \(key); give one of them")
+            }
+            members[primary] = (key, value)
+        }
+    }
+
+    /// The path of a member, under the key the app used: `items[3].contentDescription`.
+    func path(of primary: String) -> String {
+        "\(path).\(members[primary]?.key ?? primary)"
+    }
+
+    /// The key the app used for a member (the primary key when absent).
+    func key(of primary: String) -> String { members[primary]?.key ?? primary }
+
+    /// The member's value, or `nil` when absent.
+    func value(_ primary: String) -> BridgeValue? { members[primary]?.value }
+
+    /// Whether any of these members is present.
+    func hasAny(_ primaries: [String]) -> Bool { primaries.contains { members[$0] != nil } }
+
+    /// The member as an update: absent keeps, `null` removes, anything else is read.
+    func update<Value>(_ primary: String, _ read: (BridgeValue, String) throws(NativeError) -> Value) throws(NativeError) -> FieldUpdate<Value> {
+        guard let member = members[primary] else { return .keep }
+        if member.value == .null { return .remove }
+        return .set(try read(member.value, "\(path).\(member.key)"))
+    }
+
+    /// The member's value read, or `nil` when absent or `null`.
+    func optional<Value>(_ primary: String, _ read: (BridgeValue, String) throws(NativeError) -> Value) throws(NativeError) -> Value? {
+        guard let member = members[primary], member.value != .null else { return nil }
+        return try read(member.value, "\(path).\(member.key)")
+    }
+}
+
+extension FieldUpdate {
+    /// The value a whole (non-merging) item stores: set values, nothing otherwise.
+    var replacement: Value? {
+        if case .set(let value) = self { return value }
+        return nil
+    }
+}
