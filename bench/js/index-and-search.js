@@ -1,0 +1,27 @@
+// index-and-search.js BATCH QUERIES_FILE ITEMS_FILE… — figure 1 and 2: indexes the
+// workload through NativeModules.SearchOnDevice.indexItems in batches of BATCH
+// (awaiting each, as an app does), then times search-as-you-type queries.
+'use strict';
+const { now, report, fail, searchOnDevice, loadJSON, loadQueries, hitCount, timeQueries } = require('./common');
+
+async function main() {
+  const [batchText, queriesFile, ...itemFiles] = process.argv.slice(2);
+  const batch = Number(batchText);
+  const SearchOnDevice = searchOnDevice();
+  let indexMs = 0;
+  let written = 0;
+  for (const file of itemFiles) {
+    const items = loadJSON(file);
+    for (let i = 0; i < items.length; i += batch) {
+      const slice = items.slice(i, i + batch);
+      const start = now();
+      written += await SearchOnDevice.indexItems(slice);
+      indexMs += now() - start;
+    }
+  }
+  const queries = loadQueries(queriesFile);
+  const { latencies, withoutHits } = await timeQueries(queries, async (q) => hitCount(await SearchOnDevice.search(q, { limit: 20 })));
+  report({ written, indexMs, latencies, withoutHits });
+}
+
+main().catch(fail);
