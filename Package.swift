@@ -60,5 +60,6 @@ let package = Package(
         .testTarget(name: "JSHostTests", dependencies: ["JSHost"]),
         .testTarget(name: "SearchOnDeviceTests", dependencies: ["SearchOnDevice", "JSHost", "SearchIndex"]),
         .testTarget(name: "SystemSearchTests", dependencies: ["SystemSearch", "SearchIndex"]),
+        .testTarget(name: "CLITests", dependencies: ["SearchlightCLI"]),
     ]
 )

@@ -102,7 +102,8 @@ struct FieldReader: Sendable {
             }
             return .array(values)
         default:
-            throw failure(path, "must be a string, finite number, boolean\(nested ? "" : " or an array of those"), got \(describe(value))")
+            let allowed = nested ? "a string, finite number or boolean" : "a string, finite number, boolean or an array of those"
+            throw failure(path, "must be \(allowed), got \(describe(value))")
         }
     }
 

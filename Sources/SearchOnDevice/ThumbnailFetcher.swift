@@ -18,13 +18,26 @@ struct ThumbnailFetcher: Sendable {
         var reason: String
     }
 
-    /// The thumbnails of several requests, fetched at the same time; in order.
+    /// How many images are fetched at the same time: downloads mostly wait on the network.
+    static let parallelFetches = 8
+
+    /// The thumbnails of several requests, fetched at the same time (at most
+    /// ``parallelFetches`` at once); in the order of the requests.
     func fetchAll(_ requests: [ImageRequest]) -> [Result<Thumbnail, Failure>] {
         guard requests.count > 1 else { return requests.map { fetch($0.source) } }
         let results = ResultSlots(count: requests.count)
-        DispatchQueue.concurrentPerform(iterations: requests.count) { index in
-            results.set(index, fetch(requests[index].source))
+        let group = DispatchGroup()
+        let slots = DispatchSemaphore(value: Self.parallelFetches)
+        for (index, request) in requests.enumerated() {
+            slots.wait()
+            group.enter()
+            DispatchQueue.global(qos: .userInitiated).async {
+                results.set(index, fetch(request.source))
+                slots.signal()
+                group.leave()
+            }
         }
+        group.wait()
         return results.values
     }
 
@@ -47,12 +60,17 @@ struct ThumbnailFetcher: Sendable {
             return .failure(Failure(reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno))))
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(Failure(reason: "not a regular file")) }
-        guard Int(info.st_size) <= maximumBytes else { return .failure(Failure(reason: "larger than \(maximumBytes / 1024 / 1024) MB")) }
+        guard Int(info.st_size) <= maximumBytes else { return .failure(Failure(reason: "larger than \(Self.sizeText(maximumBytes))")) }
         guard Int(info.st_size) > 0 else { return .failure(Failure(reason: "the file is empty")) }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(Failure(reason: "cannot read the file"))
         }
         return .success(.data([UInt8](data), mimeType: Self.mimeType(forExtension: (path as NSString).pathExtension)))
+    }
+
+    /// A size for messages: `10 MB`, or bytes below a megabyte.
+    static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0 ? "\(bytes / 1024 / 1024) MB" : "\(bytes) bytes"
     }
 
     /// The MIME type of an image file extension, when it is one the index knows.

@@ -55,7 +55,7 @@ final class WebImageDownload: NSObject, URLSessionDataDelegate, @unchecked Senda
             return
         }
         if response.expectedContentLength > Int64(maximumBytes) {
-            fail("larger than \(maximumBytes / 1024 / 1024) MB")
+            fail("larger than \(ThumbnailFetcher.sizeText(maximumBytes))")
             completionHandler(.cancel)
             return
         }
@@ -69,7 +69,7 @@ final class WebImageDownload: NSObject, URLSessionDataDelegate, @unchecked Senda
             return received.count > maximumBytes
         }
         if tooLarge {
-            fail("larger than \(maximumBytes / 1024 / 1024) MB")
+            fail("larger than \(ThumbnailFetcher.sizeText(maximumBytes))")
             dataTask.cancel()
         }
     }

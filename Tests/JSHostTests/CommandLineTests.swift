@@ -15,7 +15,8 @@ final class CommandLineTests: XCTestCase {
         let script = try js.write("first.js", "throw new Error('at once');\n")
         let result = try runSearchlight(["run", script], js: js)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.standardError.contains("\(script):1:"), result.standardError)
+        // JSC puts a `new Error(…)` at the end of its callee: column 16, plus the wrapper.
+        XCTAssertTrue(result.standardError.contains("\(script):1:\(16 + 61) "), result.standardError)
         XCTAssertTrue(result.standardError.contains("Error: at once"), result.standardError)
     }
 

@@ -137,7 +137,8 @@ struct ProcessResult {
 
 /// Runs `.build/<config>/searchlight` (built beside this test bundle by
 /// `swift build --build-tests`) with `arguments`, using `js` as its JS directory.
-func runSearchlight(_ arguments: [String], js: TemporaryJS, file: StaticString = #filePath, line: UInt = #line) throws -> ProcessResult {
+func runSearchlight(_ arguments: [String], js: TemporaryJS, environment extra: [String: String] = [:],
+                    file: StaticString = #filePath, line: UInt = #line) throws -> ProcessResult {
     let testRunner = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     // The runner is …/debug/SearchlightPackageTests.xctest; the binary sits beside it.
     let binary = testRunner.deletingLastPathComponent().appendingPathComponent("searchlight")
@@ -150,6 +151,7 @@ func runSearchlight(_ arguments: [String], js: TemporaryJS, file: StaticString =
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["SEARCHLIGHT_JS_DIR"] = js.root.path
+    environment.merge(extra) { $1 }
     process.environment = environment
     process.currentDirectoryURL = js.root
     let output = Pipe(), errors = Pipe()

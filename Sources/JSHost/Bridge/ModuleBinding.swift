@@ -1,3 +1,4 @@
+import CJavaScriptCore
 import Synchronization
 
 /// The JS thread's record of one registered module: its listener count and, for a
@@ -20,6 +21,8 @@ final class ModuleBinding {
     }
     /// Kept events, oldest first.
     private(set) var buffered: [(name: String, body: BridgeValue)] = []
+    /// JS strings of the event names delivered so far, protected for the runtime's life.
+    var eventNameValues: [String: JSValueRef] = [:]
     /// Event names already warned about as dropped, so a burst warns once.
     var warnedDrops: Set<String> = []
 

@@ -47,8 +47,13 @@ extension JSRuntime {
     private func makeMethod(_ method: NativeMethod, of binding: ModuleBinding) -> JSObjectRef {
         switch method.body {
         case .sync(let body):
+            // `undefined` is an immediate value, the same for every call: making it once
+            // saves a JSC lock round trip on the hot path of methods returning nothing.
+            let undefined = JSValueMakeUndefined(ctx)
             return makeFunction(method.name) { ctx, arguments in
-                try body(ValueConverter.arguments(ctx, arguments)).jsValue(in: ctx)
+                let result = try body(ValueConverter.arguments(ctx, arguments))
+                if case .undefined = result { return undefined }
+                return result.jsValue(in: ctx)
             }
         case .promise(let body):
             let origin = "\(binding.name).\(method.name)"
@@ -117,12 +122,20 @@ extension JSRuntime {
         }
     }
 
+    /// The JS string of an event name, made once per module and name.
+    private func eventNameValue(_ binding: ModuleBinding, _ name: String) -> JSValueRef {
+        if let value = binding.eventNameValues[name] { return value }
+        let value = makeJSString(ctx, name)
+        keep(value)
+        binding.eventNameValues[name] = value
+        return value
+    }
+
     private func deliver(_ binding: ModuleBinding, _ name: String, _ body: BridgeValue) {
         guard let eventHandler else { return }
         let bodyValue = body.jsValue(in: ctx)
-        withStackValues([moduleNameValues[binding.index], bodyValue]) { kept in
-            let nameValue = makeJSString(ctx, name)
-            call(eventHandler, [kept[0], nameValue, kept[1]])
+        _ = withStackValues([moduleNameValues[binding.index], bodyValue]) { kept in
+            call(eventHandler, [kept[0], eventNameValue(binding, name), kept[1]])
         }
     }
 }

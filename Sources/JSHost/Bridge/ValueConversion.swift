@@ -90,7 +90,7 @@ struct ValueConverter {
                 index += 1
             }
         }
-        return String(decoding: units, as: UTF16.self)
+        return swiftString(units)
     }
 
     private mutating func object(_ object: JSObjectRef) throws(NativeError) -> BridgeValue {
@@ -137,6 +137,7 @@ struct ValueConverter {
         defer { JSPropertyNameArrayRelease(names) }
         let count = JSPropertyNameArrayGetCount(names)
         var members = BridgeObject()
+        members.reserveCapacity(count)
         for index in 0..<count {
             let name = JSPropertyNameArrayGetNameAtIndex(names, index)!
             let key = swiftString(name)
@@ -144,7 +145,7 @@ struct ValueConverter {
             var exception: JSValueRef?
             let member = JSObjectGetProperty(ctx, object, name, &exception)
             if exception != nil { throw failure("reading it threw \(stringOf(ctx, exception))") }
-            members[key] = try convert(member)
+            members.appendNew(key, try convert(member))   // own property names are unique
             path.removeLast()
         }
         return .object(members)

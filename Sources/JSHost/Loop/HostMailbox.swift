@@ -78,9 +78,13 @@ final class HostMailbox: Sendable {
 
     /// Stops accepting items: the host has ended.
     func close() {
-        state.withLock { state in
+        let dropped = state.withLock { state -> [MailboxItem] in
             state.closed = true
-            state.items.removeAll()
+            defer { state.items = [] }
+            return state.items
         }
+        // Released outside the lock: an unsettled `Promise` captured by an item delivers
+        // from its deinit, which takes the lock again.
+        _ = dropped
     }
 }

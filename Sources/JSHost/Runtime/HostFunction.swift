@@ -12,12 +12,17 @@ enum JSThrow: Error, @unchecked Sendable {
 /// The arguments of a native call, as JSC passes them.
 typealias JSArguments = UnsafeBufferPointer<JSValueRef?>
 
-/// What a native function does: gets the context, `this` and the arguments, returns
-/// the result or throws a ``JSThrow`` or ``NativeError``.
+/// What a native function does: gets the context and the arguments, returns the
+/// result (nil: `undefined`) or throws a ``JSThrow`` or ``NativeError``.
 typealias HostFunctionBody = (JSContextRef, JSArguments) throws -> JSValueRef?
 
-/// Native functions JS can call, each its own callable object whose private data is
-/// the Swift closure it runs: one class, one trampoline, no lookup by name.
+/// Native functions JS can call: real JS functions from `JSObjectMakeFunctionWithCallback`
+/// sharing one C trampoline, which finds the Swift closure of the function it was
+/// called as in the JS thread's table.
+///
+/// A callable class with private data would carry the closure itself, but JSC calls
+/// such objects through a slower path (about 2× the raw callback here); a function
+/// plus one table lookup stays close to the raw cost.
 final class HostFunction {
     let body: HostFunctionBody
 
@@ -25,39 +30,40 @@ final class HostFunction {
         self.body = body
     }
 
-    /// The JSC class of every host function (created once per process).
-    nonisolated(unsafe) static let jsClass: JSClassRef = {
-        var definition = kJSClassDefinitionEmpty
-        definition.className = UnsafePointer(strdup("NativeFunction"))
-        definition.attributes = JSClassAttributes(kJSClassAttributeNoAutomaticPrototype)
-        definition.callAsFunction = { ctx, function, _, count, arguments, exception in
-            let box = Unmanaged<HostFunction>.fromOpaque(JSObjectGetPrivate(function)!).takeUnretainedValue()
+    /// The thread-local slot holding the current JS thread's ``Table``.
+    nonisolated(unsafe) private static let tableKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Makes `table` the one the trampoline uses on this thread (nil: none).
+    static func install(_ table: FunctionTable?) {
+        pthread_setspecific(tableKey, table.map { Unmanaged.passUnretained($0).toOpaque() })
+    }
+
+    private static let trampoline: JSObjectCallAsFunctionCallback = { ctx, function, _, count, arguments, exception in
+        guard let slot = pthread_getspecific(HostFunction.tableKey),
+              let box = Unmanaged<FunctionTable>.fromOpaque(slot)._withUnsafeGuaranteedRef({ $0.box(for: UnsafeRawPointer(function!)) }) else {
+            exception?.pointee = makeError(ctx!, "native function called outside its JS thread")
+            return nil
+        }
+        return Unmanaged<HostFunction>.fromOpaque(box)._withUnsafeGuaranteedRef { host in
             do {
-                return try box.body(ctx!, JSArguments(start: arguments, count: count)) ?? JSValueMakeUndefined(ctx)
+                return try host.body(ctx!, JSArguments(start: arguments, count: count)) ?? JSValueMakeUndefined(ctx)
             } catch {
                 exception?.pointee = HostFunction.jsValue(for: error, in: ctx!)
                 return nil
             }
         }
-        definition.finalize = { object in
-            if let data = JSObjectGetPrivate(object) {
-                Unmanaged<HostFunction>.fromOpaque(data).release()
-            }
-        }
-        return JSClassCreate(&definition)
-    }()
+    }
 
-    /// Makes a JS function running `body`; its prototype is `Function.prototype` so
-    /// `call`, `apply` and `bind` work.
-    static func make(_ ctx: JSContextRef, name: String, functionPrototype: JSValueRef?,
-                     _ body: @escaping HostFunctionBody) -> JSObjectRef {
-        let box = Unmanaged.passRetained(HostFunction(body)).toOpaque()
-        let function = JSObjectMake(ctx, jsClass, box)!
-        if let functionPrototype { JSObjectSetPrototype(ctx, function, functionPrototype) }
-        withJSString("name") { key in
-            JSObjectSetProperty(ctx, function, key, makeJSString(ctx, name),
-                                JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontEnum), nil)
-        }
+    /// Makes a JS function named `name` running `body`, kept alive (protected) and in
+    /// `table` until the runtime ends.
+    static func make(_ ctx: JSContextRef, name: String, table: FunctionTable, _ body: @escaping HostFunctionBody) -> JSObjectRef {
+        let function = withJSString(name) { JSObjectMakeFunctionWithCallback(ctx, $0, trampoline) }!
+        JSValueProtect(ctx, function)
+        table.insert(UnsafeRawPointer(function), HostFunction(body))
         return function
     }
 

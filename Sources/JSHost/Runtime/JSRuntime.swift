@@ -25,7 +25,8 @@ final class JSRuntime {
     var nextPromiseID = 1
     var eventHandler: JSObjectRef?
     var host: JSObjectRef?
-    var functionPrototype: JSValueRef?
+    /// The native functions made for this context.
+    let hostFunctions = FunctionTable()
     /// Modules whose buffered events go out at the start of the next turn.
     var pendingFlushes: [Int] = []
     var ending: Ending?
@@ -43,9 +44,7 @@ final class JSRuntime {
         // creates the VM: push ours first.
         g_main_context_push_thread_default(mainContext.pointer)
         ctx = JSGlobalContextCreate(nil)
-        var ignored: JSValueRef?
-        functionPrototype = evaluateJS(ctx, "Function.prototype", url: nil, exception: &ignored)
-        keep(functionPrototype!)
+        HostFunction.install(hostFunctions)
         self.modules = modules.enumerated().map { ModuleBinding(index: $0.offset, module: $0.element) }
         for binding in self.modules {
             let value = makeJSString(ctx, binding.name)
@@ -79,6 +78,13 @@ final class JSRuntime {
             g_main_loop_run(loop)
         }
         return finish()
+    }
+
+    /// Runs `body` with the context but no bootstrap or loop, then tears down (for
+    /// ``BridgeBenchmark``).
+    func withoutLoop<T>(_ body: () -> T) -> T {
+        defer { tearDown() }
+        return body()
     }
 
     /// Evaluates `host/bootstrap.js` and calls its function with `native`.
@@ -285,7 +291,7 @@ final class JSRuntime {
 
     /// Makes a native function for JS.
     func makeFunction(_ name: String, _ body: @escaping HostFunctionBody) -> JSObjectRef {
-        HostFunction.make(ctx, name: name, functionPrototype: functionPrototype, body)
+        HostFunction.make(ctx, name: name, table: hostFunctions, body)
     }
 
     // MARK: Loop source and shutdown
@@ -324,6 +330,9 @@ final class JSRuntime {
         if let eventHandler { JSValueUnprotect(ctx, eventHandler) }
         for value in protected { JSValueUnprotect(ctx, value) }
         protected.removeAll()
+        for address in hostFunctions.addresses { JSValueUnprotect(ctx, OpaquePointer(address)) }
+        hostFunctions.removeAll()
+        HostFunction.install(nil)
         JSGlobalContextRelease(ctx)
         if let loop { g_main_loop_unref(loop) }
         g_main_context_pop_thread_default(mainContext.pointer)

@@ -6,10 +6,7 @@ final class JSStringBox {
     let ref: JSStringRef
 
     init(_ string: String) {
-        var units = Array(string.utf16)
-        ref = units.withUnsafeMutableBufferPointer { buffer in
-            JSStringCreateWithCharacters(buffer.baseAddress, buffer.count)
-        }
+        ref = makeJSStringRef(string)
     }
 
     deinit { JSStringRelease(ref) }
@@ -28,12 +25,21 @@ func evaluateJS(_ ctx: JSContextRef, _ source: String, url: String?, exception: 
 /// Runs `body` with a temporary `JSStringRef` holding `string`.
 @inline(__always)
 func withJSString<T>(_ string: String, _ body: (JSStringRef) throws -> T) rethrows -> T {
-    var units = Array(string.utf16)
-    let ref = units.withUnsafeMutableBufferPointer { buffer in
-        JSStringCreateWithCharacters(buffer.baseAddress, buffer.count)
-    }!
+    let ref = makeJSStringRef(string)
     defer { JSStringRelease(ref) }
     return try body(ref)
+}
+
+/// A new `JSStringRef` holding `string`; the caller releases it.
+func makeJSStringRef(_ string: String) -> JSStringRef {
+    // The UTF-8 path copies nothing on the Swift side; a NUL would end a C string early.
+    if !string.utf8.contains(0) {
+        return string.withCString { JSStringCreateWithUTF8CString($0) }
+    }
+    var units = Array(string.utf16)
+    return units.withUnsafeMutableBufferPointer { buffer in
+        JSStringCreateWithCharacters(buffer.baseAddress, buffer.count)
+    }
 }
 
 /// The UTF-16 code units of a `JSStringRef`.
@@ -43,7 +49,19 @@ func utf16Units(of string: JSStringRef) -> UnsafeBufferPointer<UInt16> {
 
 /// A Swift string from a `JSStringRef` (lone surrogates become U+FFFD).
 func swiftString(_ string: JSStringRef) -> String {
-    String(decoding: utf16Units(of: string), as: UTF16.self)
+    swiftString(utf16Units(of: string))
+}
+
+/// A Swift string from UTF-16 code units, with a fast path for ASCII (most keys and
+/// identifiers on the bridge).
+func swiftString(_ units: UnsafeBufferPointer<UInt16>) -> String {
+    if units.allSatisfy({ $0 < 0x80 }) {
+        return String(unsafeUninitializedCapacity: units.count) { bytes in
+            for (index, unit) in units.enumerated() { bytes[index] = UInt8(truncatingIfNeeded: unit) }
+            return units.count
+        }
+    }
+    return String(decoding: units, as: UTF16.self)
 }
 
 /// A JS string value holding `string`.

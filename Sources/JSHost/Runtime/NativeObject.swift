@@ -103,6 +103,7 @@ extension JSRuntime {
         case .test: mode = "test"
         }
         setProperty(ctx, native, "mode", makeJSString(ctx, mode))
+        setProperty(ctx, native, "moduleWrapperLength", JSValueMakeNumber(ctx, Double(Self.moduleWrapperPrefix.utf16.count)))
         return native
     }
 

@@ -6,10 +6,12 @@ extension SearchableIndex {
     /// The whole batch is validated first; any invalid entry throws `E_INVALID_ITEM`
     /// naming `items[i].field` and nothing is written. `clientState` (at most 250 UTF-8
     /// bytes, else `E_INVALID_CLIENT_STATE`) is stored in the same transaction.
+    /// `progress`, when given, is called on the caller's thread with the number of
+    /// entries written so far (inside the transaction: nothing is committed yet).
     ///
     /// - Returns: the number of items written.
     @discardableResult
-    public func indexItems(_ entries: [IndexEntry], clientState: String? = nil) throws -> Int {
+    public func indexItems(_ entries: [IndexEntry], clientState: String? = nil, progress: ((Int) -> Void)? = nil) throws -> Int {
         try Self.validate(clientState: clientState)
         // Whole items can be checked before the transaction; merges after merging.
         for (index, entry) in entries.enumerated() {
@@ -41,6 +43,7 @@ extension SearchableIndex {
                 }
                 try transaction.store(item, kind: Schema.itemKind, activity: nil, existing: existing)
                 written += 1
+                progress?(written)
             }
             if let clientState { try transaction.setSetting("client_state", clientState) }
             return written

@@ -7,13 +7,19 @@ extension SearchableIndex {
     /// ``IndexingPreference/viewedRecords`` only search-eligible user activities,
     /// ``IndexingPreference/allRecords`` items and eligible activities (an activity
     /// about an item already in the results is left out). Expired rows never appear.
-    public func systemSearch(terms: [String], limit: Int = 20) throws -> [SystemSearchResult] {
+    /// `domains`, when given, keeps only rows of those domains and their subdomains.
+    public func systemSearch(terms: [String], domains: [String]? = nil, limit: Int = 20) throws -> [SystemSearchResult] {
         guard (1...1000).contains(limit) else { throw IndexError.argument("limit must be an integer from 1 to 1000") }
+        if let domains {
+            for (index, domain) in domains.enumerated() {
+                if let problem = ItemValidation.domainProblem(domain) { throw IndexError.argument("domains[\(index)] \(problem)") }
+            }
+        }
         let kinds = try systemKinds()
         guard !kinds.isEmpty else { return [] }
         let now = nowMs
         let hits = try readers.read { connection in
-            try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: kinds, domains: nil)
+            try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: kinds, domains: domains)
                 .run(text: terms.joined(separator: " "), limit: limit, offset: 0).hits
         }
         var results: [SystemSearchResult] = []

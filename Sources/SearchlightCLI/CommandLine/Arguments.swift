@@ -57,8 +57,10 @@ struct ParsedArguments: Sendable {
 }
 
 /// Parses `arguments` against `specs`. When `stopAtFirstPositional` is set
-/// (used by `run SCRIPT ARGS…`), everything after the first positional is
-/// passed through to the script as `process.argv`.
+/// (used by `run SCRIPT ARGS…`), everything after the first positional goes to the
+/// script as `process.argv`, except the host's own options (`--activate ID`,
+/// `--data-dir DIR`, …), which may stand before or after the script as SPEC §1
+/// shows them; after a `--`, every argument goes to the script untouched.
 func parseArguments(_ arguments: [String], specs: [OptionSpec], stopAtFirstPositional: Bool = false) throws -> ParsedArguments {
     var parsed = ParsedArguments()
     var index = 0
@@ -72,6 +74,12 @@ func parseArguments(_ arguments: [String], specs: [OptionSpec], stopAtFirstPosit
         }
         if argument.hasPrefix("--"), argument.count > 2 {
             var name = String(argument.dropFirst(2))
+            let scriptStarted = stopAtFirstPositional && !parsed.positionals.isEmpty
+            let optionName = name.split(separator: "=", maxSplits: 1).first.map(String.init) ?? name
+            if scriptStarted, optionName == "help" || spec(named: optionName) == nil {
+                parsed.passthrough.append(argument)
+                continue
+            }
             var inlineValue: String?
             if let equals = name.firstIndex(of: "=") {
                 inlineValue = String(name[name.index(after: equals)...])
@@ -103,14 +111,14 @@ func parseArguments(_ arguments: [String], specs: [OptionSpec], stopAtFirstPosit
             }
             continue
         }
-        if argument == "-h" {
+        if argument == "-h" && !(stopAtFirstPositional && !parsed.positionals.isEmpty) {
             parsed.flags.insert("help")
             continue
         }
-        parsed.positionals.append(argument)
-        if stopAtFirstPositional {
-            parsed.passthrough.append(contentsOf: arguments[index...])
-            break
+        if stopAtFirstPositional && !parsed.positionals.isEmpty {
+            parsed.passthrough.append(argument)
+        } else {
+            parsed.positionals.append(argument)
         }
     }
     return parsed

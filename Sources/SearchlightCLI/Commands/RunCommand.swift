@@ -6,7 +6,7 @@ import SearchOnDevice
 enum RunCommand: Command {
     static let name = "run"
     static let summary = "run a JS file in the host; exits when nothing is left to do"
-    static let synopsis = "SCRIPT [ARGS…]"
+    static let synopsis = "[--activate ID | --continue TEXT] [--serve] SCRIPT [ARGS…]  (options after SCRIPT go to the script)"
     static let stopsAtFirstPositional = true
     static let options: [OptionSpec] = [
         .value("activate", "ID", help: "start the app as if the system search opened the item ID (cold start)"),
@@ -18,15 +18,15 @@ enum RunCommand: Command {
         guard let script = arguments.positionals.first else {
             throw UsageError("missing SCRIPT (usage: searchlight run SCRIPT [ARGS…])")
         }
+        let launch = try launchOptions(arguments)
         let path = URL(fileURLWithPath: script).standardizedFileURL.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw CommandFailure("cannot find the script '\(script)' (no such file)")
         }
-        let launch = try launchOptions(arguments)
         let host = JSHost(configuration: .init(mode: .run(script: path, arguments: arguments.passthrough), launch: launch))
         let searchOnDevice = SearchOnDeviceModule(appID: context.appID, dataDirectory: context.dataDirectory.path,
-                                                  initialRequest: SearchRequest(launch: launch))
+                                                  initialRequest: SearchOnDevice.SearchRequest(launch: launch))
         try host.register(searchOnDevice)
         if launch.serve {
             // Until SystemSearch exports the D-Bus provider here, --serve keeps the app

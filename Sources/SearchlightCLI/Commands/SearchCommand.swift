@@ -1,0 +1,55 @@
+import Foundation
+import SearchIndex
+
+/// `searchlight search TERMS… [--domain D]… [--limit N] [--json]`: what the
+/// desktop's system search shows for TERMS.
+///
+/// Goes through the index's system-search view, so it shows only what may leave the
+/// app: nothing when the indexing preference is `disabled`, only search-eligible
+/// activities under `viewedRecords`, never expired items. The id printed is the one
+/// the app receives when the result is opened (for an activity, its related item).
+enum SearchCommand: Command {
+    static let name = "search"
+    static let summary = "show what the system search finds for TERMS (ranked; only what may leave the app)"
+    static let synopsis = "TERMS… [--domain D]… [--limit N] [--json]"
+    static let options: [OptionSpec] = [
+        .repeated("domain", "D", help: "only results of domain D and its subdomains"),
+        .value("limit", "N", help: "the most results shown, 1–1000 (default 20)"),
+        .flag("json", help: "print a JSON array of {id, title, description, thumbnail, score, isActivity} instead of lines id<TAB>title<TAB>description"),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        let terms = arguments.positionals + arguments.passthrough
+        guard terms.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            throw UsageError("missing TERMS (usage: searchlight search \(synopsis))")
+        }
+        let limit = try arguments.integer("limit", default: 20, range: 1...1000)
+        let domains = arguments.all("domain")
+        for domain in domains where domain.isEmpty || domain.split(separator: ".", omittingEmptySubsequences: false).contains(where: { $0.isEmpty }) {
+            throw UsageError("--domain must be a dot-separated domain such as com.example.recipes, got '\(domain)'")
+        }
+        let index = try IndexAccess.open(context)
+        let results = try IndexAccess.call {
+            try index.systemSearch(terms: terms, domains: domains.isEmpty ? nil : domains, limit: limit)
+        }
+        if arguments.flag("json") {
+            print(JSONWriter.array(results.map(json)))
+        } else {
+            for result in results {
+                print(IndexAccess.line(id: result.openIdentifier, title: result.name, description: result.description))
+            }
+        }
+        return 0
+    }
+
+    private static func json(_ result: SystemSearchResult) -> String {
+        JSONWriter.object([
+            ("id", JSONWriter.string(result.openIdentifier)),
+            ("title", JSONWriter.string(result.name)),
+            ("description", JSONWriter.optional(result.description, JSONWriter.string)),
+            ("thumbnail", JSONWriter.optional(result.thumbnailPath, JSONWriter.string)),
+            ("score", JSONWriter.number(result.score)),
+            ("isActivity", JSONWriter.bool(result.isActivity)),
+        ])
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class SearchOnDeviceTestsPlaceholder: XCTestCase { func testNothing() {} }
