@@ -52,7 +52,7 @@ let package = Package(
             name: "SearchlightBench",
             dependencies: ["SearchIndex", "JSHost", "SearchOnDevice", "CSQLite"],
             path: "bench",
-            exclude: ["js"]
+            exclude: ["js", "bridge", "out"]
         ),
 
         // MARK: Tests

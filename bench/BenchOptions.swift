@@ -11,10 +11,10 @@ struct BenchOptions {
     var lunrBudgetSeconds = 90
     /// Items per `indexItems` call (and per baseline transaction).
     var batchSize = 1_000
-    /// The Markdown report to write; `nil` prints only.
-    var reportPath: String? = "docs/benchmarks.md"
-    /// Scratch files: workload JSON, indexes, lunr's serialized index.
-    var workDirectory = "bench/out"
+    /// The Markdown report to write (absolute); `nil` prints only.
+    var reportPath: String?
+    /// Scratch files (absolute): workload JSON, indexes, lunr's serialized index.
+    var workDirectory: String
 
     static let usage = """
         usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--report FILE | --no-report] [--work-dir DIR]
@@ -31,9 +31,14 @@ struct BenchOptions {
           --work-dir DIR   scratch directory (default bench/out)
         """
 
-    /// Parses `arguments` (without the program name) and `BENCH_FULL`.
-    static func parse(_ arguments: [String], environment: [String: String]) throws -> BenchOptions {
-        var options = BenchOptions()
+    /// Parses `arguments` (without the program name) and `BENCH_FULL`; paths given
+    /// are relative to `workingDirectory`, the defaults to `repository`.
+    static func parse(_ arguments: [String], environment: [String: String],
+                      workingDirectory: String, repository: String) throws -> BenchOptions {
+        var options = BenchOptions(reportPath: repository + "/docs/benchmarks.md", workDirectory: repository + "/bench/out")
+        func absolute(_ path: String) -> String {
+            URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: workingDirectory + "/")).standardizedFileURL.path
+        }
         if let full = environment["BENCH_FULL"], !full.isEmpty, full != "0" { options.sizes.append(1_000_000) }
         var rest = arguments[...]
         func value(_ flag: String) throws -> String {
@@ -60,11 +65,11 @@ struct BenchOptions {
                 guard let seconds = Int(text), seconds > 0 else { throw BenchError("--lunr-budget must be a positive number of seconds, not '\(text)'") }
                 options.lunrBudgetSeconds = seconds
             case "--report":
-                options.reportPath = try value(argument)
+                options.reportPath = absolute(try value(argument))
             case "--no-report":
                 options.reportPath = nil
             case "--work-dir":
-                options.workDirectory = try value(argument)
+                options.workDirectory = absolute(try value(argument))
             case "--help", "-h":
                 say(usage)
                 exit(0)

@@ -5,11 +5,11 @@ import Foundation
 
 /// The repository: this file is bench/main.swift in it.
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
-_ = FileManager.default.changeCurrentDirectoryPath(repository)
 
 let options: BenchOptions
 do {
-    options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+    options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+                                     workingDirectory: FileManager.default.currentDirectoryPath, repository: repository)
 } catch {
     FileHandle.standardError.write(Data("SearchlightBench: \(error)\n".utf8))
     exit(2)
@@ -48,6 +48,8 @@ for size in options.sizes {
 }
 
 
+
+BridgeFigures.measure(into: &report)
 
 say("")
 say(report.table())

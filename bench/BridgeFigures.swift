@@ -1,0 +1,20 @@
+import JSHost
+
+/// Figure 4, the bridge: a no-op native call against a raw C-API callback, and
+/// events delivered into a JS listener, measured by JSHost's own ``BridgeBenchmark``.
+enum BridgeFigures {
+    static func measure(into report: inout Report) {
+        let section = "4. The bridge"
+        print("bridge: calls and events…")
+        let bridge = BridgeBenchmark.run(calls: 1_000_000, events: 500_000)
+        report.add(Figure(section: section, name: "no-op sync native call (BridgeTest.noop)",
+                          measured: String(format: "%.0f ns", bridge.bridgeNoopNanoseconds),
+                          baseline: String(format: "raw C-API callback %.0f ns", bridge.rawCallbackNanoseconds),
+                          ratio: bridge.noopRatio, goal: "≤ 2×", met: bridge.noopRatio <= 2))
+        let rawPerSecond = 1e9 / bridge.rawCallbackNanoseconds
+        report.add(Figure(section: section, name: "events into a JS listener (BridgeTest.emit)",
+                          measured: String(format: "%.0fk events/s", bridge.eventsPerSecond / 1000),
+                          baseline: String(format: "raw C-API callbacks %.0fk/s", rawPerSecond / 1000),
+                          ratio: bridge.eventsPerSecond / rawPerSecond, goal: "≥ 200k/s", met: bridge.eventsPerSecond >= 200_000))
+    }
+}
