@@ -28,14 +28,14 @@ struct BenchOptions {
           --lunr-budget S  seconds lunr.js may spend on the query comparison (default 90)
           --report FILE    where to write the Markdown report (default docs/benchmarks.md)
           --no-report      print the table only
-          --work-dir DIR   scratch directory (default bench/out)
+          --work-dir DIR   scratch directory (default .build/bench)
         """
 
     /// Parses `arguments` (without the program name) and `BENCH_FULL`; paths given
     /// are relative to `workingDirectory`, the defaults to `repository`.
     static func parse(_ arguments: [String], environment: [String: String],
                       workingDirectory: String, repository: String) throws -> BenchOptions {
-        var options = BenchOptions(reportPath: repository + "/docs/benchmarks.md", workDirectory: repository + "/bench/out")
+        var options = BenchOptions(reportPath: repository + "/docs/benchmarks.md", workDirectory: repository + "/.build/bench")
         func absolute(_ path: String) -> String {
             URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: workingDirectory + "/")).standardizedFileURL.path
         }
