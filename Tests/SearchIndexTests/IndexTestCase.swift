@@ -19,8 +19,8 @@ class IndexTestCase: XCTestCase {
     }
 
     /// Opens (another) index on the test's directory.
-    func openIndex(now: (@Sendable () -> Date)? = nil, compiler: QueryCompiler? = nil) throws -> SearchableIndex {
-        var configuration = SearchableIndex.Configuration(directory: directory, defaultDomain: "org.example.app", queryCompiler: compiler ?? QueryCompiler.standard)
+    func openIndex(now: (@Sendable () -> Date)? = nil, compiler: QueryLanguageProvider? = nil) throws -> SearchableIndex {
+        var configuration = SearchableIndex.Configuration(directory: directory, defaultDomain: "org.example.app", queryLanguage: compiler ?? QueryLanguageProvider.standard)
         if let now { configuration.now = now }
         return try SearchableIndex(configuration: configuration)
     }

@@ -34,7 +34,7 @@ extension SearchableIndex {
                 throw IndexError.argument("attributes[\(index)] '\(name)' is not an item field (\(ItemFields.names.joined(separator: ", ")))")
             }
         }
-        guard let compiler = configuration.queryCompiler else {
+        guard let compiler = configuration.queryLanguage else {
             throw IndexError.unavailable("the query language is not available in this build")
         }
         let now = configuration.now()

@@ -21,19 +21,19 @@ public final class SearchableIndex: @unchecked Sendable {
         public var defaultDomain: String
         /// How long an item without an expiration date lives: 30 days.
         public var defaultLifetime: TimeInterval = 30 * 86_400
-        /// The query-language compiler `query` uses; `nil` makes `query` fail with
+        /// The query language `query` uses; `nil` makes `query` fail with
         /// `E_INDEX_UNAVAILABLE`.
-        public var queryCompiler: QueryCompiler?
+        public var queryLanguage: QueryLanguageProvider?
         /// The calendar `$time.today` and friends use.
         public var calendar: Calendar = .current
         /// The clock, replaceable in tests.
         public var now: @Sendable () -> Date = { Date() }
 
         /// Makes a configuration for a data directory and the app's default domain.
-        public init(directory: String, defaultDomain: String, queryCompiler: QueryCompiler? = QueryCompiler.standard) {
+        public init(directory: String, defaultDomain: String, queryLanguage: QueryLanguageProvider? = QueryLanguageProvider.standard) {
             self.directory = directory
             self.defaultDomain = defaultDomain
-            self.queryCompiler = queryCompiler
+            self.queryLanguage = queryLanguage
         }
     }
 
@@ -50,8 +50,8 @@ public final class SearchableIndex: @unchecked Sendable {
     public static let totalCountCap = 1000
 
     let thumbnails: ThumbnailStore
-    private let writerLock = NSLock()
-    private let writer: Connection
+    let writerLock = NSLock()
+    let writer: Connection
     let readers: ReaderPool
     private let stateLock = NSLock()
     private var lastPurge: Double = 0
@@ -86,7 +86,7 @@ public final class SearchableIndex: @unchecked Sendable {
         }
         writer = connection
         wasReset = reset
-        let compiler = configuration.queryCompiler
+        let compiler = configuration.queryLanguage
         readers = ReaderPool {
             let reader = try Connection(path: path, create: false)
             try reader.execute("PRAGMA query_only = 1")
@@ -161,5 +161,14 @@ public final class SearchableIndex: @unchecked Sendable {
         stateLock.lock()
         current = activity
         stateLock.unlock()
+    }
+}
+
+extension SearchableIndex {
+    /// Copies the WAL into the database file and truncates it (for size measurements).
+    func checkpoint() throws {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 }

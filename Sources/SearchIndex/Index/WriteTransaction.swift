@@ -155,6 +155,7 @@ final class WriteTransaction {
         try connection.execute("""
             DELETE FROM items;
             INSERT INTO items_fts(items_fts) VALUES ('delete-all');
+            INSERT INTO items_head(items_head) VALUES ('delete-all');
             DELETE FROM engagements;
             """)
         hasEngagements = false
@@ -200,6 +201,11 @@ final class WriteTransaction {
         statement.bind(.integer(rowid), at: 1)
         row.bind(to: statement, first: 2)
         try statement.run()
+        guard row.hasHead else { return }
+        let head = try connection.cached("INSERT INTO items_head(rowid, title, names, keywords) VALUES (?, ?, ?, ?)")
+        head.bind(.integer(rowid), at: 1)
+        row.bindHead(to: head, first: 2)
+        try head.run()
     }
 
     private func deleteFTS(rowid: Int64, _ row: FTSRow) throws {
@@ -207,6 +213,11 @@ final class WriteTransaction {
         statement.bind(.integer(rowid), at: 1)
         row.bind(to: statement, first: 2)
         try statement.run()
+        guard row.hasHead else { return }
+        let head = try connection.cached("INSERT INTO items_head(items_head, rowid, title, names, keywords) VALUES ('delete', ?, ?, ?, ?)")
+        head.bind(.integer(rowid), at: 1)
+        row.bindHead(to: head, first: 2)
+        try head.run()
     }
 
     /// The thumbnail file name to store, writing or copying a file when needed.

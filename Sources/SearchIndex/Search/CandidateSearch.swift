@@ -22,12 +22,16 @@ import Foundation
 ///    ``SearchableIndex/totalCountCap`` matches are counted in one SQL statement, and a
 ///    count that reaches the cap is reported as a lower bound.
 ///
+/// A last term of 1–3 characters is looked up in `items_head`'s prefix index (title,
+/// names, keywords), because FTS5 would otherwise merge the lists of every word
+/// starting with those letters across all text; see ``Schema``.
+///
 /// The trade-off: with more than `need + slack` matches in both passes, an item that
 /// is neither in the best quality buckets nor matched in a heavy field cannot reach
 /// the first page. Typing one more letter narrows the matches and brings it back.
 struct CandidateSearch {
     /// Rows kept beyond the requested page, for re-ranking.
-    static let slack = 60
+    static let slack = 40
 
     let connection: Connection
     let thumbnails: ThumbnailStore
@@ -51,21 +55,61 @@ struct CandidateSearch {
         var breakdown: ScoreBreakdown
     }
 
+    /// One way of asking FTS5 for matches best-first: a query returning
+    /// `(fts rowid, items_fts locator, items_head locator)` and its parameters.
+    struct Source {
+        var sql: String
+        var values: [SQLValue]
+    }
+
+    /// The sources of the two passes (heavy fields, then all fields) for a plan.
+    ///
+    /// A long prefix (or none) is one `items_fts` query. A short prefix is answered by
+    /// `items_head`; the complete terms, if any, by `items_fts`, which drives the loop
+    /// (complete words are selective) while `items_head` checks each row by rowid.
+    static func sources(for plan: MatchPlan) -> [Source] {
+        let locate = MatchLocator.functionName
+        guard plan.usesHead, let prefix = plan.prefix else {
+            return ["{title names keywords} : (\(plan.expression))", plan.expression].map { match in
+                Source(
+                    sql: "SELECT rowid AS r, \(locate)(items_fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC",
+                    values: [.text(match)])
+            }
+        }
+        guard let complete = plan.completeExpression else {
+            return [Source(
+                sql: "SELECT rowid AS r, 0 AS l1, \(locate)(items_head) AS l2 FROM items_head WHERE items_head MATCH ?1 ORDER BY rowid DESC",
+                values: [.text(prefix)])]
+        }
+        return ["{title names keywords} : (\(complete))", complete].map { match in
+            Source(
+                sql: """
+                    SELECT items_fts.rowid AS r, \(locate)(items_fts) AS l1, \(locate)(items_head) AS l2
+                    FROM items_fts CROSS JOIN items_head
+                    WHERE items_fts MATCH ?1 AND items_head MATCH ?2 AND items_head.rowid = items_fts.rowid
+                    ORDER BY items_fts.rowid DESC
+                    """,
+                values: [.text(match), .text(prefix)])
+        }
+    }
+
     /// The page `offset..<offset+limit` of hits for user text, and the total count.
     func run(text: String, limit: Int, offset: Int) throws -> (hits: [Scored], total: Int, exact: Bool) {
-        guard let expression = SearchText.matchExpression(for: text) else { return ([], 0, true) }
-        let phraseCount = SearchText.termCount(text)
+        guard let plan = SearchText.plan(for: text) else { return ([], 0, true) }
         let need = offset + limit
         var candidates: [Int64: Candidate] = [:]
-        _ = try scan("{title names keywords} : (\(expression))", want: need + Self.slack, into: &candidates)
-        let (accepted, exhausted) = try scan(expression, want: need + Self.slack, into: &candidates)
+        var accepted = 0, exhausted = true
+        let sources = Self.sources(for: plan)
+        for source in sources {
+            (accepted, exhausted) = try scan(source, headPhrase: plan.complete.count, want: need + Self.slack, into: &candidates)
+        }
 
         var total = accepted
         var exact = exhausted
-        if !exhausted { (total, exact) = try count(expression) }
+        if !exhausted { (total, exact) = try count(sources.last!) }
 
         let scored = candidates.values.map { candidate in
-            (candidate, breakdown(candidate, phraseCount: phraseCount))
+            (candidate, breakdown(candidate, phraseCount: plan.phraseCount))
         }.sorted { a, b in
             a.1.total != b.1.total ? a.1.total > b.1.total : a.0.ftsRowid > b.0.ftsRowid
         }
@@ -82,14 +126,13 @@ struct CandidateSearch {
         return (hits, max(total, candidates.count), exact)
     }
 
-    /// Steps through matches best-first until `want` are accepted; returns how many
-    /// were accepted and whether the matches ran out.
-    private func scan(_ match: String, want: Int, into candidates: inout [Int64: Candidate]) throws -> (Int, Bool) {
-        let statement = try connection.cached("""
-            SELECT rowid, \(MatchLocator.functionName)(items_fts) FROM items_fts
-            WHERE items_fts MATCH ? ORDER BY rowid DESC
-            """)
-        statement.bind([.text(match)])
+    /// Steps through a source's matches best-first until `want` are accepted; returns
+    /// how many were accepted and whether the matches ran out.
+    ///
+    /// `headPhrase` is the phrase number the `items_head` locator's phrase 0 stands for.
+    private func scan(_ source: Source, headPhrase: Int, want: Int, into candidates: inout [Int64: Candidate]) throws -> (Int, Bool) {
+        let statement = try connection.cached(source.sql)
+        statement.bind(source.values)
         defer { statement.reset() }
         let lookup = try connection.cached("""
             SELECT items.id, items.domain, items.kind, items.expiration_date, items.ranking_hint,
@@ -99,9 +142,11 @@ struct CandidateSearch {
             """)
         var accepted = 0
         while accepted < want {
-            guard try step(statement) else { return (accepted, true) }
+            guard try statement.step() else { return (accepted, true) }
             let ftsRowid = statement.int64(0)
-            let locator = statement.int64(1)
+            let head = statement.int64(2)
+            var locator = statement.int64(1) | (head & MatchLocator.titleStartBit)
+            locator |= Int64(MatchLocator.columns(ofPhrase: 0, in: head)) << (5 * Int64(headPhrase))
             let itemRowid = ftsRowid & Schema.rowidMask
             if candidates[itemRowid] != nil {
                 candidates[itemRowid]!.locator |= locator
@@ -122,16 +167,24 @@ struct CandidateSearch {
         return (accepted, false)
     }
 
-    /// One FTS step; a malformed MATCH (which user text should never make) reads as no rows.
-    private func step(_ statement: Statement) throws -> Bool {
-        try statement.step()
-    }
-
     /// Counts matching, visible rows among the first ``SearchableIndex/totalCountCap``
-    /// matches.
-    private func count(_ match: String) throws -> (Int, Bool) {
+    /// matches of a source.
+    private func count(_ source: Source) throws -> (Int, Bool) {
+        let cap = SearchableIndex.totalCountCap
+        // Count over the source's first `cap` rows; its column `r` is the FTS rowid.
+        let inner = "SELECT r FROM (\(source.sql)) LIMIT \(cap)"
+        if domains == nil, try allRowsVisible() {
+            // Nothing expired and no row of another kind: counting FTS rows is exact.
+            let statement = try connection.prepare("SELECT count(*) FROM (\(inner))")
+            statement.bind(source.values)
+            guard try statement.step() else { return (0, true) }
+            let matched = Int(statement.int64(0))
+            return (matched, matched < cap)
+        }
+        var values = source.values
+        values.append(.real(now))
+        let nowParameter = "?\(values.count)"
         var domainSQL = "1"
-        var values: [SQLValue] = [.text(match), .integer(Int64(SearchableIndex.totalCountCap)), .real(now)]
         if let domains {
             domainSQL = domains.map { domain in
                 values.append(.text(domain))
@@ -142,14 +195,26 @@ struct CandidateSearch {
         }
         let kindSQL = kinds.sorted().map(String.init).joined(separator: ",")
         let statement = try connection.prepare("""
-            SELECT count(*), coalesce(sum(items.expiration_date > ?3 AND items.kind IN (\(kindSQL)) AND (\(domainSQL))), 0)
-            FROM (SELECT rowid AS r FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2)
-            LEFT JOIN items ON items.rowid = (r & \(Schema.rowidMask))
+            SELECT count(*), coalesce(sum(items.expiration_date > \(nowParameter) AND items.kind IN (\(kindSQL)) AND (\(domainSQL))), 0)
+            FROM (\(inner)) AS m
+            LEFT JOIN items ON items.rowid = (m.r & \(Schema.rowidMask))
             """)
         statement.bind(values)
         guard try statement.step() else { return (0, true) }
         let matched = Int(statement.int64(0))
-        return (Int(statement.int64(1)), matched < SearchableIndex.totalCountCap)
+        return (Int(statement.int64(1)), matched < cap)
+    }
+
+    /// Whether every FTS row is one this search may return, as far as kind and expiry
+    /// go (both answered from indexes).
+    private func allRowsVisible() throws -> Bool {
+        let expiry = try connection.cached("SELECT coalesce(min(expiration_date) > ?, 1) FROM items")
+        expiry.bind([.real(now)])
+        defer { expiry.reset() }
+        guard try expiry.step(), expiry.int64(0) == 1 else { return false }
+        if kinds.count == 2 { return true }
+        let other = kinds.contains(Schema.itemKind) ? Schema.activityKind : Schema.itemKind
+        return try connection.scalarInt("SELECT NOT EXISTS (SELECT 1 FROM items WHERE kind = \(other))") == 1
     }
 
     private func allows(domain: String) -> Bool {

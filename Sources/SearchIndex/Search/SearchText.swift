@@ -56,32 +56,62 @@ enum SearchText {
         }
     }
 
-    /// The FTS5 `MATCH` expression for what a user typed, or `nil` when it holds no
-    /// searchable character.
+    /// The FTS5 phrases for what a user typed, or `nil` when it holds no searchable
+    /// character.
     ///
     /// Each whitespace-separated term becomes a quoted phrase (so punctuation and
     /// FTS5 operators in user text are plain text: `e-mail` is the phrase `e mail`),
-    /// and the last one is a prefix (search as you type). All phrases must match.
-    static func matchExpression(for userText: String) -> String? {
+    /// and the last one is a prefix (search as you type), unless it ends in a CJK
+    /// character, which is a whole token already. All phrases must match.
+    static func plan(for userText: String) -> MatchPlan? {
         let terms = userText.split(whereSeparator: { $0.isWhitespace }).filter { term in
             term.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
         }
-        guard !terms.isEmpty else { return nil }
-        var phrases: [String] = []
-        for (index, term) in terms.enumerated() {
-            let segmented = segmented(String(term)).replacingOccurrences(of: "\"", with: "\"\"")
-            let phrase = "\"" + segmented.trimmingSpaces() + "\""
-            phrases.append(index == terms.count - 1 ? phrase + "*" : phrase)
+        guard let last = terms.last else { return nil }
+        func phrase(_ term: Substring) -> String {
+            "\"" + segmented(String(term)).replacingOccurrences(of: "\"", with: "\"\"").trimmingSpaces() + "\""
         }
-        return phrases.joined(separator: " AND ")
+        var plan = MatchPlan(complete: terms.dropLast().map(phrase), prefix: nil, prefixLength: 0)
+        if last.unicodeScalars.last.map(isCJK) ?? false {
+            plan.complete.append(phrase(last))
+        } else {
+            plan.prefix = phrase(last) + "*"
+            // The prefix applies to the term's last token: its trailing run of letters and digits.
+            plan.prefixLength = last.reversed().prefix { $0.isLetter || $0.isNumber }.count
+        }
+        return plan
     }
 
-    /// How many phrases ``matchExpression(for:)`` makes of `userText`.
-    static func termCount(_ userText: String) -> Int {
-        userText.split(whereSeparator: { $0.isWhitespace }).filter { term in
-            term.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        }.count
+    /// The FTS5 `MATCH` expression for what a user typed (every phrase, the last a
+    /// prefix), or `nil` when it holds no searchable character.
+    static func matchExpression(for userText: String) -> String? {
+        plan(for: userText)?.expression
     }
+}
+
+/// What a search asks FTS5: complete terms, and the last term as a prefix.
+struct MatchPlan: Equatable {
+    /// Quoted phrases that must match as whole tokens, in the user's order.
+    var complete: [String]
+    /// The last term as a quoted prefix phrase (`"mou"*`), if it is one.
+    var prefix: String?
+    /// Characters of the prefix's last token.
+    var prefixLength: Int
+
+    /// Prefixes this short are answered by `items_head`'s prefix index (see ``Schema``).
+    static let headPrefixLimit = 3
+
+    /// Whether the prefix is short enough for `items_head`.
+    var usesHead: Bool { prefix != nil && prefixLength <= Self.headPrefixLimit }
+
+    /// How many phrases the plan has; the prefix, if any, is the last.
+    var phraseCount: Int { complete.count + (prefix == nil ? 0 : 1) }
+
+    /// All phrases AND-ed, for `items_fts`.
+    var expression: String { (complete + (prefix.map { [$0] } ?? [])).joined(separator: " AND ") }
+
+    /// The complete phrases AND-ed, or `nil` when there are none.
+    var completeExpression: String? { complete.isEmpty ? nil : complete.joined(separator: " AND ") }
 }
 
 extension String {

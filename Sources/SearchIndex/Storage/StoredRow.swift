@@ -85,6 +85,16 @@ struct FTSRow: Equatable {
         text = attributes.textContent.map(SearchText.segmented)
     }
 
+    /// Whether any heavy field (title, names, keywords) has text for `items_head`.
+    var hasHead: Bool { title != nil || names != nil || keywords != nil }
+
+    /// Binds the three heavy columns at parameters `first…first+2`.
+    func bindHead(to statement: Statement, first: Int32) {
+        statement.bind(title, at: first)
+        statement.bind(names, at: first + 1)
+        statement.bind(keywords, at: first + 2)
+    }
+
     /// Binds the five columns at parameters `first…first+4`.
     func bind(to statement: Statement, first: Int32) {
         statement.bind(title, at: first)

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ``SearchableIndex/query(_:limit:attributes:)`` runs
 /// `SELECT … FROM items WHERE (sql) AND items.expiration_date > ? … LIMIT ?`.
-public struct QueryCompiler: Sendable {
+public struct QueryLanguageProvider: Sendable {
     /// Compiles `text`; throws an error (ideally an ``IndexError`` with
     /// `E_INVALID_QUERY` and the character position) for text that does not parse.
     public var compile: @Sendable (_ text: String, _ now: Date, _ calendar: Calendar) throws -> (sql: String, bindings: [SQLValue])

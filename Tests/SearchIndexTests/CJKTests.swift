@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+@testable import SearchIndex
+
+/// Chinese, Japanese and Korean text matches by substring from one character up.
+final class CJKTests: IndexTestCase {
+    func testChineseSubstrings() throws {
+        try index.indexItems([
+            item("tencent", title: "腾讯新闻"),
+            item("sina", title: "新浪微博"),
+            item("friend", title: "张伟", description: "大学同学"),
+        ])
+        XCTAssertEqual(try searchIDs("新闻"), ["tencent"])
+        XCTAssertEqual(Set(try searchIDs("新")), ["tencent", "sina"])
+        XCTAssertEqual(try searchIDs("讯新"), ["tencent"])
+        XCTAssertEqual(try searchIDs("同学"), ["friend"])
+        XCTAssertEqual(try searchIDs("闻新"), [], "characters must be adjacent and in order")
+    }
+
+    func testJapaneseKatakanaAndMixedText() throws {
+        try index.indexItems([
+            item("book", title: "オーディオブック", keywords: ["読書"]),
+            item("article", title: "React NativeアプリでSpotlightを使った検索を実装する"),
+        ])
+        XCTAssertEqual(try searchIDs("ブック"), ["book"])
+        XCTAssertEqual(try searchIDs("オーディオ"), ["book"])
+        XCTAssertEqual(try searchIDs("読"), ["book"])
+        XCTAssertEqual(try searchIDs("アプリ"), ["article"])
+        XCTAssertEqual(try searchIDs("spotlight 検索"), ["article"])
+        XCTAssertEqual(try searchIDs("native アプリ"), ["article"])
+        XCTAssertEqual(try searchIDs("reac"), ["article"], "Latin words inside Japanese text stay prefix-searchable")
+    }
+
+    func testKorean() throws {
+        try index.indexItems([item("k", title: "서울 맛집 지도")])
+        XCTAssertEqual(try searchIDs("맛집"), ["k"])
+        XCTAssertEqual(try searchIDs("울"), ["k"])
+    }
+
+    func testCJKDeletionAndUpdateKeepTheIndexConsistent() throws {
+        try index.indexItems([item("a", title: "腾讯新闻")])
+        try index.indexItems([item("a", title: "网易新闻")])
+        XCTAssertEqual(try searchIDs("腾讯"), [])
+        XCTAssertEqual(try searchIDs("网易"), ["a"])
+        try index.deleteItems(identifiers: ["a"])
+        XCTAssertEqual(try searchIDs("新闻"), [])
+    }
+
+    func testSegmentationLeavesOtherScriptsAlone() {
+        XCTAssertEqual(SearchText.segmented("Crème brûlée"), "Crème brûlée")
+        XCTAssertEqual(SearchText.segmented("新闻abc"), " 新 闻 abc")
+        XCTAssertEqual(SearchText.matchExpression(for: "新闻 ab"), "\"新 闻\" AND \"ab\"*")
+        XCTAssertEqual(SearchText.matchExpression(for: "ab 新闻"), "\"ab\" AND \"新 闻\"")
+    }
+}

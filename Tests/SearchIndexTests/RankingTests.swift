@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+@testable import SearchIndex
+
+/// Ranking: field weight, rankingHint, engagement, recency, and a score that explains itself.
+final class RankingTests: IndexTestCase {
+    func testFieldWeightTitleAboveKeywordsAboveDescriptionAboveText() throws {
+        try index.indexItems([
+            item("text", title: "One", text: "about lighthouses"),
+            item("description", title: "Two", description: "lighthouse tours"),
+            item("keywords", title: "Three", keywords: ["lighthouse"]),
+            item("title", title: "Lighthouse keeper"),
+        ])
+        let results = try index.search("lighthouse")
+        XCTAssertEqual(results.hits.map { $0.item.id }, ["title", "keywords", "description", "text"])
+        XCTAssertEqual(results.hits.map { $0.breakdown.bestField }, ["title", "keywords", "description", "textContent"])
+    }
+
+    func testDisplayNameRanksBetweenTitleAndKeywords() throws {
+        var named = item("named")
+        named.attributes.displayName = "Brent Spiner"
+        try index.indexItems([item("kw", title: "X", keywords: ["brent"]), named, item("title", title: "Brent")])
+        XCTAssertEqual(try searchIDs("bren"), ["title", "named", "kw"])
+    }
+
+    func testRankingHintBreaksTiesAndIsExplained() throws {
+        try index.indexItems([
+            item("low", title: "Harbor view", rankingHint: 10),
+            item("high", title: "Harbor view", rankingHint: 90),
+            item("none", title: "Harbor view"),
+        ])
+        let hits = try index.search("harbor").hits
+        XCTAssertEqual(hits.map { $0.item.id }, ["high", "none", "low"])
+        XCTAssertEqual(hits[0].breakdown.rankingHint, 18)
+        XCTAssertEqual(hits[2].breakdown.rankingHint, 2)
+        for hit in hits {
+            let parts = hit.breakdown.field + hit.breakdown.rankingHint + hit.breakdown.engagement + hit.breakdown.recency
+            XCTAssertEqual(hit.score, parts, accuracy: 1e-9, "the score is the sum of its parts")
+        }
+    }
+
+    func testEngagementRaisesRank() throws {
+        try index.indexItems([item("a", title: "Garden party"), item("b", title: "Garden party")])
+        let before = try searchIDs("garden")
+        let loser = before.last!
+        for _ in 0..<3 {
+            try index.becomeCurrent(UserActivity(activityType: "org.example.view", relatedUniqueIdentifier: loser))
+        }
+        let hits = try index.search("garden").hits
+        XCTAssertEqual(hits.first?.item.id, loser)
+        XCTAssertEqual(hits.first!.breakdown.engagement, 20, accuracy: 1e-9, "log2(1 + 3) × 10")
+    }
+
+    func testRecencyPrefersNewerContent() throws {
+        var old = item("old", title: "Weekly digest")
+        old.attributes.contentModificationDate = Date().addingTimeInterval(-120 * 86_400)
+        var fresh = item("fresh", title: "Weekly digest")
+        fresh.attributes.contentModificationDate = Date()
+        try index.indexItems([fresh, old])
+        let hits = try index.search("digest").hits
+        XCTAssertEqual(hits.map { $0.item.id }, ["fresh", "old"])
+        XCTAssertGreaterThan(hits[0].breakdown.recency, 9.9)
+        XCTAssertLessThan(hits[1].breakdown.recency, 1)
+    }
+
+    func testTitleMatchesOfLowQualityItemsBeatBodyMatchesOfManyBetterOnes() throws {
+        // 300 high-hint items mention the word only in their text; one low-hint item
+        // has it in the title. The heavy-field pass must still find it.
+        var items = (0..<300).map { item("body\($0)", title: "Entry \($0)", text: "a note on orchids", rankingHint: 100) }
+        items.append(item("titled", title: "Orchids", rankingHint: 0))
+        try index.indexItems(items)
+        XCTAssertEqual(try searchIDs("orch").first, "titled")
+        XCTAssertEqual(try index.search("orchids").totalCount, 301)
+    }
+
+    func testRankingAcrossThousandsOfItemsKeepsBestFirst() throws {
+        let items = (0..<5000).map { n in
+            item("n\(n)", title: n % 1000 == 7 ? "Quarterly plan \(n)" : "Note \(n)", description: "quarterly numbers", rankingHint: Double(n % 100))
+        }
+        try index.indexItems(items)
+        let hits = try index.search("quarterly", limit: 10).hits
+        XCTAssertEqual(Set(hits.prefix(5).map { $0.item.id }), ["n7", "n1007", "n2007", "n3007", "n4007"], "title matches first")
+        let scores = hits.map { $0.score }
+        XCTAssertEqual(scores, scores.sorted(by: >))
+        XCTAssertTrue(hits.dropFirst(5).allSatisfy { $0.breakdown.bestField == "description" && $0.breakdown.rankingHint >= 19.8 },
+                      "then the best-hinted description matches")
+    }
+}
