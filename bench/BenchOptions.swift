@@ -9,6 +9,8 @@ struct BenchOptions {
     /// How long lunr.js may spend on the comparison queries (it can take minutes on
     /// one one-letter prefix); searchlight's p50 is taken over the same queries.
     var lunrBudgetSeconds = 90
+    /// Parts left out (`lunr`, `during`, `bridge`), for quick or profiled runs.
+    var skipped: Set<String> = []
     /// Items per `indexItems` call (and per baseline transaction).
     var batchSize = 1_000
     /// The Markdown report to write (absolute); `nil` prints only.
@@ -17,7 +19,7 @@ struct BenchOptions {
     var workDirectory: String
 
     static let usage = """
-        usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--report FILE | --no-report] [--work-dir DIR]
+        usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--skip PART,…] [--report FILE | --no-report] [--work-dir DIR]
 
         Measures Searchlight in a release build and prints a table of ratios against
         baselines measured in the same run; writes docs/benchmarks.md.
@@ -26,6 +28,8 @@ struct BenchOptions {
           --sizes N,N…     item counts (default 10000,100000)
           --batch N        items per indexItems call (default 1000)
           --lunr-budget S  seconds lunr.js may spend on the query comparison (default 90)
+          --skip PART,…    leave out lunr (the lunr.js comparison), during (search during
+                           a large batch) or bridge (the bridge figures)
           --report FILE    where to write the Markdown report (default docs/benchmarks.md)
           --no-report      print the table only
           --work-dir DIR   scratch directory (default .build/bench)
@@ -64,6 +68,13 @@ struct BenchOptions {
                 let text = try value(argument)
                 guard let seconds = Int(text), seconds > 0 else { throw BenchError("--lunr-budget must be a positive number of seconds, not '\(text)'") }
                 options.lunrBudgetSeconds = seconds
+            case "--skip":
+                let text = try value(argument)
+                let parts = Set(text.split(separator: ",").map(String.init))
+                guard !parts.isEmpty, parts.isSubset(of: ["lunr", "during", "bridge"]) else {
+                    throw BenchError("--skip takes lunr, during and bridge separated by commas, not '\(text)'")
+                }
+                options.skipped = parts
             case "--report":
                 options.reportPath = absolute(try value(argument))
             case "--no-report":

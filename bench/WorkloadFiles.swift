@@ -6,6 +6,9 @@ struct WorkloadFiles {
     /// Items per JSON file: the JS side `require`s one file at a time.
     static let itemsPerFile = 50_000
 
+    /// The lunr.js comparison leaves out queries whose last term is shorter.
+    static let shortestComparedPrefix = 3
+
     var items: [Workload.Item]
     /// Bytes of searchable text (title, description, keywords): the size baseline.
     var textBytes: Int
@@ -14,8 +17,10 @@ struct WorkloadFiles {
     /// `queries.json`: `[{queries: [String], cjk: Bool}]`.
     var queriesFile: String
     /// `comparison-queries.json`: the queries without CJK (lunr.js cannot match inside
-    /// such words), shuffled with a fixed seed so that any prefix of the list mixes
-    /// short and long prefixes: the lunr.js comparison may stop early.
+    /// such words) whose last term has at least ``shortestComparedPrefix`` letters
+    /// (lunr.js takes seconds to minutes on one- and two-letter prefixes at 100k
+    /// items), shuffled with a fixed seed so that any prefix of the list mixes short
+    /// and long prefixes: the lunr.js comparison may stop early.
     var comparisonQueriesFile: String
     var typing: TypingSequences
 
@@ -58,7 +63,10 @@ struct WorkloadFiles {
         }
         try ("[" + sequences.joined(separator: ",\n") + "]\n").write(toFile: queriesFile, atomically: false, encoding: .utf8)
 
-        var comparison = typing.sequences.filter { !$0.cjk }.flatMap { $0.queries }
+        let latin: [String] = typing.sequences.filter { !$0.cjk }.flatMap { $0.queries }
+        var comparison = latin.filter { query in
+            (query.split(separator: " ").last?.count ?? 0) >= WorkloadFiles.shortestComparedPrefix
+        }
         var random = SplitMix64(seed: 11)
         for i in Swift.stride(from: comparison.count - 1, to: 0, by: -1) {
             comparison.swapAt(i, random.next(in: 0...i))

@@ -41,15 +41,21 @@ for size in options.sizes {
     let outcome = indexing.measure(files, directory: directory, into: &report)
     if size == options.comparisonSize && !outcome.dataDirectory.isEmpty {
         let comparison = ComparisonFigures(paths: paths, options: options)
-        comparison.measureLunr(files, dataDirectory: outcome.dataDirectory, directory: directory, into: &report)
-        comparison.measureSearchDuringIndexing(files, dataDirectory: outcome.dataDirectory, directory: directory,
-                                               idle: outcome.jsLatencies, into: &report)
+        if !options.skipped.contains("lunr") {
+            comparison.measureLunr(files, dataDirectory: outcome.dataDirectory, directory: directory, into: &report)
+        }
+        if !options.skipped.contains("during") {
+            comparison.measureSearchDuringIndexing(files, dataDirectory: outcome.dataDirectory, directory: directory,
+                                                   idle: outcome.jsLatencies, into: &report)
+        }
     }
 }
 
 
 
-BridgeFigures.measure(into: &report)
+if !options.skipped.contains("bridge") {
+    BridgeFigures.measure(into: &report)
+}
 
 say("")
 say(report.table())
