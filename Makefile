@@ -36,6 +36,7 @@ demo: build
 test: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	dbus-run-session -- swift test --skip-build --parallel --num-workers 2
+	SEARCHLIGHT=$(BIN) bash js/test/searchondevice/fixtures/run-fixtures.sh
 	$(BIN) test js/test
 
 ## bench: release build, then the benchmarks (a few minutes; BENCH_FULL=1 adds 1M

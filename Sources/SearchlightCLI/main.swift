@@ -3,7 +3,9 @@ import Foundation
 /// Every subcommand, in the order `searchlight --help` lists them.
 let commands: [Command.Type] = [
     RunCommand.self, TestCommand.self,
-    SearchCommand.self, QueryCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self,
+    SearchCommand.self, QueryCommand.self,
+    ActivateCommand.self, ContinueCommand.self, ServeCommand.self, InstallCommand.self,
+    StatsCommand.self, ExportCommand.self, ImportCommand.self,
 ]
 
 @MainActor func topLevelHelp() -> String {

@@ -1,6 +1,8 @@
 import Foundation
 import JSHost
+import SearchIndex
 import SearchOnDevice
+import SystemSearch
 
 /// `searchlight run SCRIPT [ARGS…]`: runs a JS file in the host, like `node`.
 enum RunCommand: Command {
@@ -26,15 +28,33 @@ enum RunCommand: Command {
         }
         let host = JSHost(configuration: .init(mode: .run(script: path, arguments: arguments.passthrough), launch: launch))
         let searchOnDevice = SearchOnDeviceModule(appID: context.appID, dataDirectory: context.dataDirectory.path,
-                                                  initialRequest: SearchOnDevice.SearchRequest(launch: launch))
+                                                  initialRequest: SearchRequest(launch: launch))
         try host.register(searchOnDevice)
+        var service: SearchProviderService?
         if launch.serve {
-            // Until SystemSearch exports the D-Bus provider here, --serve keeps the app
-            // running as a service would; the provider passes its requests to
-            // `searchOnDevice.handle(_:)`.
-            host.retainService()
+            service = try serve(searchOnDevice, appID: context.appID, on: host)
         }
+        defer { service?.stop() }
         return host.run()
+    }
+
+    /// Exports the D-Bus search providers over the module's index on the JS thread's
+    /// main context (SPEC §6), before the JS thread starts iterating it; requests
+    /// become `onSearchOnDeviceRequest` events. The open service keeps the host running.
+    static func serve(_ searchOnDevice: SearchOnDeviceModule, appID: String, on host: JSHost) throws -> SearchProviderService {
+        do {
+            let source = IndexSystemSearchSource(index: try searchOnDevice.index())
+            let service = try SearchProviderService(appID: appID, source: source) { request in
+                searchOnDevice.handle(request)
+            }
+            try service.start(context: host.mainContext.pointer)
+            host.retainService()
+            return service
+        } catch let error as NativeError {
+            throw CommandFailure(error.message)
+        } catch let error as SystemSearchError {
+            throw CommandFailure(error.message)
+        }
     }
 
     /// `--activate`, `--continue` and `--serve`, for the modules that act on them.

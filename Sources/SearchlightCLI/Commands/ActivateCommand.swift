@@ -1,0 +1,23 @@
+import SystemSearch
+
+/// `searchlight activate ID`: open an item in the running app, as GNOME Shell does,
+/// starting the app by D-Bus activation when needed.
+struct ActivateCommand: Command {
+    static let name = "activate"
+    static let summary = "deliver {id} to the app over D-Bus, starting it if needed"
+    static let synopsis = "ID"
+    static let options: [OptionSpec] = []
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        guard arguments.positionals.count == 1, let id = arguments.positionals.first else {
+            throw UsageError(arguments.positionals.isEmpty ? "missing the ID to activate" : "activate takes one ID, got \(arguments.positionals.count) arguments")
+        }
+        guard !id.isEmpty else { throw UsageError("the ID to activate must not be empty") }
+        do {
+            try SearchProviderClient(appID: context.appID).activate(id: id)
+        } catch let error as SystemSearchError {
+            throw CommandFailure(error.message)
+        }
+        return 0
+    }
+}

@@ -1,0 +1,24 @@
+import SystemSearch
+
+/// `searchlight continue TEXT`: continue a search in the running app, as GNOME Shell's
+/// "show more" does, starting the app by D-Bus activation when needed.
+struct ContinueCommand: Command {
+    static let name = "continue"
+    static let summary = "deliver {query} to the app over D-Bus, starting it if needed"
+    static let synopsis = "TEXT…"
+    static let options: [OptionSpec] = []
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        // Several words are one query, as the shell would have passed them quoted.
+        let text = arguments.positionals.joined(separator: " ")
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UsageError("missing the TEXT to continue searching for")
+        }
+        do {
+            try SearchProviderClient(appID: context.appID).continueSearch(text: text)
+        } catch let error as SystemSearchError {
+            throw CommandFailure(error.message)
+        }
+        return 0
+    }
+}

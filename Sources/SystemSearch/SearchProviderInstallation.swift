@@ -1,0 +1,176 @@
+import Foundation
+
+/// The four files that let the desktop find an app's search provider and D-Bus start
+/// it, all under one prefix (SPEC §6): the app's desktop file, its D-Bus service file,
+/// the GNOME Shell search-provider `.ini` and the KRunner D-Bus plugin.
+///
+/// Each starts the app as `SEARCHLIGHT run --app-id APPID [--data-dir DIR] --serve SCRIPT`.
+public struct SearchProviderInstallation: Sendable {
+    /// One file to write: absolute path and text.
+    public struct File: Sendable, Equatable {
+        public let path: String
+        public let contents: String
+    }
+
+    public let address: SearchProviderAddress
+    /// Absolute path of the `searchlight` binary.
+    public let executablePath: String
+    /// Absolute path of the app's JS entry point.
+    public let scriptPath: String
+    /// Absolute directory the files go under (`$XDG_DATA_HOME`, `/usr/local/share`, …).
+    public let prefix: String
+    /// An explicit `--data-dir` to pass on, or nil for the default.
+    public let dataDirectory: String?
+
+    /// Checks the paths (absolute, no control characters) and the app id.
+    public init(appID: String, executablePath: String, scriptPath: String, prefix: String, dataDirectory: String? = nil) throws {
+        address = try SearchProviderAddress(appID: appID)
+        for (label, path) in [("executable", executablePath), ("script", scriptPath), ("prefix", prefix), ("data directory", dataDirectory ?? "/")] {
+            guard path.hasPrefix("/") else {
+                throw SystemSearchError(code: SystemSearchError.invalidArgument, message: "the \(label) path must be absolute, got '\(path)'")
+            }
+            guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw SystemSearchError(code: SystemSearchError.invalidArgument, message: "the \(label) path must not contain control characters (newline, tab, …)")
+            }
+        }
+        self.executablePath = executablePath
+        self.scriptPath = scriptPath
+        self.prefix = prefix.count > 1 && prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+        self.dataDirectory = dataDirectory
+    }
+
+    /// The command line D-Bus and the desktop run: the app serving its index.
+    public var command: [String] {
+        var arguments = [executablePath, "run", "--app-id", address.appID]
+        if let dataDirectory { arguments += ["--data-dir", dataDirectory] }
+        return arguments + ["--serve", scriptPath]
+    }
+
+    /// The name shown for the app: the app id's last element (`org.example.Foods` → `Foods`).
+    public var displayName: String {
+        String(address.appID.split(separator: ".").last ?? Substring(address.appID))
+    }
+
+    /// The files, in the order they are written.
+    public var files: [File] {
+        let id = address.appID
+        return [
+            File(path: "\(prefix)/applications/\(id).desktop", contents: """
+                [Desktop Entry]
+                Type=Application
+                Name=\(Self.escapeValue(displayName))
+                Comment=\(Self.escapeValue(displayName)), with on-device search
+                Exec=\(command.map(Self.quoteDesktopArgument).joined(separator: " "))
+                Icon=system-search
+                Terminal=false
+                NoDisplay=false
+                Categories=Utility;
+
+                """),
+            File(path: "\(prefix)/dbus-1/services/\(id).service", contents: """
+                [D-BUS Service]
+                Name=\(address.busName)
+                Exec=\(command.map(Self.quoteShellArgument).joined(separator: " "))
+
+                """),
+            File(path: "\(prefix)/gnome-shell/search-providers/\(id).search-provider.ini", contents: """
+                [Shell Search Provider]
+                DesktopId=\(id).desktop
+                BusName=\(address.busName)
+                ObjectPath=\(address.objectPath)
+                Version=2
+
+                """),
+            File(path: "\(prefix)/krunner/dbusplugins/\(id).desktop", contents: """
+                [Desktop Entry]
+                Type=Service
+                Name=\(Self.escapeValue(displayName))
+                Comment=Search \(Self.escapeValue(displayName))
+                Icon=system-search
+                X-KDE-ServiceTypes=Plasma/Runner
+                X-KDE-PluginInfo-Name=\(id)
+                X-KDE-PluginInfo-Version=1.0
+                X-KDE-PluginInfo-EnabledByDefault=true
+                X-Plasma-API=DBus
+                X-Plasma-DBusRunner-Service=\(address.busName)
+                X-Plasma-DBusRunner-Path=\(address.objectPath)
+
+                """),
+        ]
+    }
+
+    /// Writes every file (creating directories), replacing older versions; returns their paths.
+    @discardableResult
+    public func write() throws -> [String] {
+        let manager = FileManager.default
+        return try files.map { file in
+            let url = URL(fileURLWithPath: file.path)
+            do {
+                try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.contents.utf8).write(to: url, options: .atomic)
+                try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+            } catch {
+                throw SystemSearchError(code: SystemSearchError.ioFailure,
+                                        message: "cannot write \(file.path): \((error as NSError).localizedDescription)")
+            }
+            return file.path
+        }
+    }
+
+    /// What to tell the user when GNOME Shell will not see the `.ini` (it reads
+    /// `gnome-shell/search-providers` only from `$XDG_DATA_DIRS`), or nil when the prefix is there.
+    public func dataDirsAdvice(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        let normalized = dataDirs.split(separator: ":").map { dir in
+            dir.count > 1 && dir.hasSuffix("/") ? String(dir.dropLast()) : String(dir)
+        }
+        guard !normalized.contains(prefix) else { return nil }
+        let home = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        let others = prefix == home
+            ? "(KRunner and D-Bus activation read it already: it is $XDG_DATA_HOME.)"
+            : "(KRunner and D-Bus activation will not find the app there either until then.)"
+        return """
+            GNOME Shell reads search providers only from $XDG_DATA_DIRS, which does not include \(prefix) \
+            (it is \(dataDirs)). To make GNOME Shell find \(address.appID), add the prefix for your session, \
+            e.g. put the line
+              XDG_DATA_DIRS=\(prefix):${XDG_DATA_DIRS:-/usr/local/share:/usr/share}
+            into ~/.config/environment.d/searchlight.conf and log in again, or install as root with --prefix /usr/local/share.
+            \(others)
+            """
+    }
+
+    // MARK: Quoting
+
+    /// A desktop-entry string value: backslash escapes for `\`, and none of the control characters.
+    static func escapeValue(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\")
+    }
+
+    /// One `Exec=` argument of a desktop entry: quoted when it holds a reserved
+    /// character, `%` doubled (field codes), then escaped as a string value.
+    static func quoteDesktopArgument(_ argument: String) -> String {
+        let reserved: Set<Character> = [" ", "\t", "\"", "'", "\\", ">", "<", "~", "|", "&", ";", "$", "*", "?", "#", "(", ")", "`"]
+        var text = argument.replacingOccurrences(of: "%", with: "%%")
+        if argument.isEmpty || argument.contains(where: { reserved.contains($0) }) {
+            var quoted = "\""
+            for character in text {
+                if "\"`$\\".contains(character) { quoted.append("\\") }
+                quoted.append(character)
+            }
+            text = quoted + "\""
+        }
+        return escapeValue(text)
+    }
+
+    /// One `Exec=` argument of a D-Bus service file (split by shell rules): single-quoted
+    /// when it holds anything but plain path characters.
+    static func quoteShellArgument(_ argument: String) -> String {
+        let plain = !argument.isEmpty && argument.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || "/._-+=:,@".unicodeScalars.contains(scalar)
+        }
+        if plain { return argument }
+        return "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

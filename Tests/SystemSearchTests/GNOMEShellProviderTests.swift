@@ -1,0 +1,128 @@
+import SearchIndex
+import SystemSearch
+import XCTest
+
+/// `org.gnome.Shell.SearchProvider2`, called by a real client (`gdbus call`) the way
+/// GNOME Shell calls it, answered from a real index.
+final class GNOMEShellProviderTests: ProviderTestCase {
+    private let interface = "org.gnome.Shell.SearchProvider2"
+
+    private func initial(_ terms: String) throws -> [String] {
+        try provider.call(interface, "GetInitialResultSet", terms)[0].strings
+    }
+
+    func testInitialResultSetHoldsItemsMatchingEveryTerm() throws {
+        XCTAssertEqual(Set(try initial("['pad']")), ["food-1", "food-3"])
+        XCTAssertEqual(try initial("['pad', 'thai']"), ["food-1"])
+        XCTAssertEqual(try initial("['THAI', 'gre']"), ["food-2"], "case does not matter; the last term is a prefix")
+        XCTAssertEqual(try initial("['pad', 'curry']"), [])
+    }
+
+    func testSubsearchNarrowsThePreviousResults() throws {
+        let narrowed = try provider.call(interface, "GetSubsearchResultSet", "['food-1', 'food-3']", "['pad', 'see']")
+        XCTAssertEqual(narrowed[0].strings, ["food-3"])
+        // Thai Green Curry matches 'thai' but was not among the previous results.
+        let kept = try provider.call(interface, "GetSubsearchResultSet", "['food-1', 'food-3']", "['thai']")
+        XCTAssertEqual(kept[0].strings, ["food-1"])
+    }
+
+    func testResultMetasDescribeEachShownItem() throws {
+        let reply = try provider.call(interface, "GetResultMetas", "['food-1', 'food-2', 'no-such-id']")
+        XCTAssertEqual(reply.typeString, "(aa{sv})")
+        let metas = reply[0]
+        XCTAssertEqual(metas.count, 2, "an unknown id gets no meta")
+
+        let padThai = metas[0]
+        XCTAssertEqual(padThai.lookup("id")?.string, "food-1")
+        XCTAssertEqual(padThai.lookup("name")?.string, "Pad Thai")
+        XCTAssertEqual(padThai.lookup("description")?.string, "Rice noodles with peanuts")
+        XCTAssertEqual(padThai.lookup("clipboardText")?.string, "https://foods.example/1")
+        let thumbnail = try XCTUnwrap(try index.systemSearchMetas(ids: ["food-1"]).first?.thumbnailPath)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: thumbnail))
+        XCTAssertEqual(padThai.lookup("icon")?.fileIconPath, thumbnail, "the thumbnail travels as a serialized GFileIcon")
+
+        let curry = metas[1]
+        XCTAssertEqual(curry.lookup("id")?.string, "food-2")
+        XCTAssertEqual(curry.lookup("clipboardText")?.string, "Thai Green Curry")
+        XCTAssertNil(curry.lookup("icon"), "no icon without a thumbnail")
+    }
+
+    func testActivateResultAsksTheAppToOpenTheItem() throws {
+        _ = try provider.call(interface, "ActivateResult", "food-3", "['pad', 'see']", "uint32 1234")
+        XCTAssertEqual(recorder.all, [.open(id: "food-3")])
+    }
+
+    func testAnActivityOpensTheItemItIsAbout() throws {
+        try viewCurry()
+        try index.setIndexingPreference(.viewedRecords)
+        let results = try initial("['curry']")
+        XCTAssertEqual(results.count, 1)
+        let activity = try XCTUnwrap(results.first)
+        XCTAssertNotEqual(activity, "food-2", "only the viewed record is served, not the item")
+        _ = try provider.call(interface, "ActivateResult", activity, "['curry']", "uint32 7")
+        XCTAssertEqual(recorder.all, [.open(id: "food-2")])
+    }
+
+    func testLaunchSearchAsksTheAppToContinueTheTermsJoinedBySpaces() throws {
+        _ = try provider.call(interface, "LaunchSearch", "['pad', 'thai']", "uint32 99")
+        XCTAssertEqual(recorder.all, [.continueSearch(text: "pad thai")])
+    }
+
+    func testExpiredItemsNeverAppear() throws {
+        XCTAssertEqual(try initial("['expired']"), [])
+        XCTAssertFalse(try initial("['thai']").contains("food-4"))
+        XCTAssertEqual(try provider.call(interface, "GetSubsearchResultSet", "['food-4']", "['special']")[0].strings, [])
+        XCTAssertEqual(try provider.call(interface, "GetResultMetas", "['food-4']")[0].count, 0)
+    }
+
+    func testTheIndexingPreferenceDecidesWhatIsServed() throws {
+        try viewCurry()
+        try index.setIndexingPreference(.viewedRecords)
+        XCTAssertEqual(try initial("['pad']"), [], "items stay in the app under viewedRecords")
+        XCTAssertEqual(try provider.call(interface, "GetResultMetas", "['food-1']")[0].count, 0)
+
+        try index.setIndexingPreference(.disabled)
+        XCTAssertEqual(try initial("['curry']"), [], "nothing is served when disabled")
+        XCTAssertEqual(try provider.call(interface, "GetResultMetas", "['food-1', 'food-2']")[0].count, 0)
+        XCTAssertEqual(try index.search("pad", domains: nil, limit: 10).hits.count, 2, "in-app search still finds the items")
+    }
+
+    func testASourceErrorReachesTheCallerWithItsCode() throws {
+        // A source standing for an index that cannot be read (the real index offers no
+        // way to make it fail on demand).
+        struct Unreadable: SystemSearchSource {
+            func systemSearch(terms: [String], limit: Int) throws -> [SystemSearchHit] {
+                throw SystemSearchError(code: "E_INDEX_UNAVAILABLE", message: "the index file is locked")
+            }
+            func systemSearchMetas(ids: [String]) throws -> [SystemSearchHit] { [] }
+        }
+        let broken = try makeService(source: Unreadable(), appID: "org.example.Broken")
+        try broken.start(context: loop.context, busAddress: bus.address)
+        defer { broken.stop() }
+        let client = GDBusClient(busAddress: bus.address, busName: "org.example.Broken", objectPath: "/org/example/Broken/SearchProvider")
+        XCTAssertThrowsError(try client.call(interface, "GetInitialResultSet", "['x']")) { error in
+            XCTAssertTrue("\(error)".contains("org.searchlight.Error.E_INDEX_UNAVAILABLE"), "\(error)")
+            XCTAssertTrue("\(error)".contains("the index file is locked"), "\(error)")
+        }
+    }
+
+    func testASecondServiceForTheSameAppSaysTheNameIsTaken() throws {
+        let second = try makeService(source: IndexSystemSearchSource(index: index))
+        XCTAssertThrowsError(try second.start(context: loop.context, busAddress: bus.address)) { error in
+            let error = error as? SystemSearchError
+            XCTAssertEqual(error?.code, SystemSearchError.nameTaken)
+            XCTAssertEqual(error?.message.contains("another process already owns org.example.Foods"), true, "\(String(describing: error))")
+        }
+        // The first one still answers.
+        XCTAssertEqual(try initial("['pad', 'thai']"), ["food-1"])
+    }
+
+    func testAStoppedServiceReleasesItsName() throws {
+        service.stop()
+        XCTAssertThrowsError(try initial("['pad']"))
+        let again = try makeService(source: IndexSystemSearchSource(index: index))
+        try again.start(context: loop.context, busAddress: bus.address)
+        defer { again.stop() }
+        XCTAssertEqual(try initial("['pad', 'thai']"), ["food-1"])
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class SystemSearchTestsPlaceholder: XCTestCase { func testNothing() {} }
