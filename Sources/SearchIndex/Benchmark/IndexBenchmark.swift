@@ -17,11 +17,14 @@ public enum IndexBenchmark {
     ///   - batchSize: items per `indexItems` call (and per baseline transaction).
     public static func run(count: Int, queries: Int = 1000, batchSize: Int = 1000, naiveQueries: Int = 50) throws -> String {
         let directory = NSTemporaryDirectory() + "searchlight-bench-" + UUID().uuidString
-        defer { if ProcessInfo.processInfo.environment["KEEP"] == nil { try? FileManager.default.removeItem(atPath: directory) } else { print(directory) } }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         var generator = ItemGenerator(seed: 42)
         let items = (0..<count).map { generator.item(number: $0) }
         let rawBytes = items.reduce(0) { $0 + rawTextBytes($1) }
-        var report: [String] = ["SearchIndex benchmark: \(count) items, \(rawBytes / 1_000_000) MB of text, batches of \(batchSize)"]
+        let jsonBytes = items.reduce(0) { $0 + $1.jsonText.utf8.count + 1 }
+        var report: [String] = [String(
+            format: "SearchIndex benchmark: %d items, %.1f MB of text (%.1f MB as export JSON Lines), batches of %d",
+            count, Double(rawBytes) / 1e6, Double(jsonBytes) / 1e6, batchSize)]
 
         // Baseline: plain FTS5 inserts.
         try DataDirectory.create(directory)
@@ -63,8 +66,9 @@ public enum IndexBenchmark {
         let indexRate = Double(count) / indexSeconds
         try index.checkpoint()
         let size = fileSizes(index.databasePath)
-        report.append(String(format: "SearchableIndex.indexItems: %.0f items/s (%.0f%% of baseline), %.1f MB on disk (%.2f× raw text)",
-                             indexRate, 100 * indexRate / baselineRate, megabytes(size), Double(size) / Double(max(rawBytes, 1))))
+        report.append(String(format: "SearchableIndex.indexItems: %.0f items/s (%.0f%% of baseline), %.1f MB on disk (%.2f× the text, %.2f× the JSON Lines)",
+                             indexRate, 100 * indexRate / baselineRate, megabytes(size), Double(size) / Double(max(rawBytes, 1)),
+                             Double(size) / Double(max(jsonBytes, 1))))
 
         // Search as you type.
         var texts: [String] = []
@@ -182,5 +186,13 @@ struct ItemGenerator {
         let last = word()
         let cut = String(last.prefix(1 + number % 6))
         return number % 3 == 0 ? word() + " " + cut : cut
+    }
+}
+
+extension IndexBenchmark {
+    /// The generated items the benchmark indexes, for profiling elsewhere.
+    public static func sampleItems(count: Int, seed: UInt64 = 42) -> [SearchableItem] {
+        var generator = ItemGenerator(seed: seed)
+        return (0..<count).map { generator.item(number: $0) }
     }
 }

@@ -8,6 +8,10 @@ enum ItemFields {
         "expirationDate", "attributes",
     ]
 
+    /// Names `query`'s `attributes` option accepts: the output names, plus the
+    /// CoreSpotlight spellings of the renamed ones.
+    static let accepted = Set(names + ["contentDescription", "uniqueIdentifier", "domainIdentifier"])
+
     /// `item` with only the fields named in `kept` (plus `id` and `domain`).
     static func keeping(_ kept: Set<String>, of item: SearchableItem) -> SearchableItem {
         var result = SearchableItem(id: item.id, domain: item.domain)

@@ -29,7 +29,11 @@ final class ReaderPool: @unchecked Sendable {
         }
         // A read transaction makes every statement of `body` see one snapshot.
         try connection.execute("BEGIN")
-        defer { try? connection.execute("COMMIT") }
+        defer {
+            // A statement left mid-step would keep this snapshot alive past COMMIT.
+            connection.resetCachedStatements()
+            try? connection.execute("COMMIT")
+        }
         return try body(connection)
     }
 

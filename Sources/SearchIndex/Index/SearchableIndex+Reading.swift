@@ -30,7 +30,7 @@ extension SearchableIndex {
     public func query(_ queryString: String, limit: Int = 100, attributes: [String]? = nil) throws -> [SearchableItem] {
         guard limit >= 1 else { throw IndexError.argument("limit must be a positive integer") }
         if let attributes {
-            for (index, name) in attributes.enumerated() where !ItemFields.names.contains(name) {
+            for (index, name) in attributes.enumerated() where !ItemFields.accepted.contains(name) {
                 throw IndexError.argument("attributes[\(index)] '\(name)' is not an item field (\(ItemFields.names.joined(separator: ", ")))")
             }
         }

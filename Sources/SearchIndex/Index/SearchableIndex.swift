@@ -47,7 +47,7 @@ public final class SearchableIndex: @unchecked Sendable {
 
     /// At most this many matches are counted for ``SearchResults/totalCount``; beyond
     /// it the count is reported as a lower bound.
-    public static let totalCountCap = 1000
+    public static let totalCountCap = 500
 
     let thumbnails: ThumbnailStore
     let writerLock = NSLock()
@@ -74,13 +74,12 @@ public final class SearchableIndex: @unchecked Sendable {
         let connection: Connection
         do {
             connection = try Self.openWriter(path: path)
-        } catch let error as DatabaseCorruption {
+        } catch is DatabaseCorruption {
             // Keep the damaged file for inspection; start over empty.
             let aside = path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
             rename(path, aside)
             unlink(path + "-wal")
             unlink(path + "-shm")
-            _ = error
             reset = true
             connection = try Self.openWriter(path: path)
         }
@@ -98,6 +97,7 @@ public final class SearchableIndex: @unchecked Sendable {
         _ = try write { transaction in try transaction.purgeExpired() }
     }
 
+    /// The database file is not a database or is damaged beyond opening.
     struct DatabaseCorruption: Error {}
 
     private static func openWriter(path: String) throws -> Connection {
@@ -132,7 +132,11 @@ public final class SearchableIndex: @unchecked Sendable {
         defer { writerLock.unlock() }
         let transaction = WriteTransaction(connection: writer, index: self, now: nowMs)
         do {
-            let result = try writer.transaction { try body(transaction) }
+            let result = try writer.transaction {
+                let result = try body(transaction)
+                try transaction.flushFTS()
+                return result
+            }
             thumbnails.remove(transaction.filesToRemoveAfterCommit)
             return result
         } catch {

@@ -152,6 +152,7 @@ final class WriteTransaction {
         let count = Int(try connection.scalarInt("SELECT count(*) FROM items WHERE kind = 0") ?? 0)
         let names = try connection.prepare("SELECT thumbnail FROM items WHERE thumbnail IS NOT NULL")
         while try names.step() { if let name = names.text(0) { filesToRemoveAfterCommit.append(name) } }
+        pendingFTS = []
         try connection.execute("""
             DELETE FROM items;
             INSERT INTO items_fts(items_fts) VALUES ('delete-all');
@@ -196,7 +197,37 @@ final class WriteTransaction {
 
     static func milliseconds(_ date: Date) -> Double { date.timeIntervalSince1970 * 1000 }
 
+    /// FTS inserts and deletes of this transaction, applied in rowid order by
+    /// ``flushFTS()``.
+    ///
+    /// FTS5 buffers a transaction's writes in memory only while rowids ascend; a
+    /// smaller rowid flushes the buffer to a new segment. Quality-bucket rowids arrive
+    /// in no order, so writing them as they come made a segment every other item
+    /// (FTS inserts were 3× slower than plain FTS5). Sorted, a batch is one flush.
+    private var pendingFTS: [(rowid: Int64, row: FTSRow, isDelete: Bool)] = []
+
     private func insertFTS(rowid: Int64, _ row: FTSRow) throws {
+        pendingFTS.append((rowid, row, false))
+    }
+
+    private func deleteFTS(rowid: Int64, _ row: FTSRow) throws {
+        pendingFTS.append((rowid, row, true))
+    }
+
+    /// Applies the pending FTS writes, by ascending rowid (a delete before an insert
+    /// of the same rowid). Called before the transaction commits.
+    func flushFTS() throws {
+        let pending = pendingFTS.enumerated().sorted { a, b in
+            if a.element.rowid != b.element.rowid { return a.element.rowid < b.element.rowid }
+            return a.offset < b.offset
+        }
+        pendingFTS = []
+        for (_, write) in pending {
+            if write.isDelete { try writeDeleteFTS(rowid: write.rowid, write.row) } else { try writeInsertFTS(rowid: write.rowid, write.row) }
+        }
+    }
+
+    private func writeInsertFTS(rowid: Int64, _ row: FTSRow) throws {
         let statement = try connection.cached("INSERT INTO items_fts(rowid, title, names, keywords, description, text) VALUES (?, ?, ?, ?, ?, ?)")
         statement.bind(.integer(rowid), at: 1)
         row.bind(to: statement, first: 2)
@@ -208,7 +239,7 @@ final class WriteTransaction {
         try head.run()
     }
 
-    private func deleteFTS(rowid: Int64, _ row: FTSRow) throws {
+    private func writeDeleteFTS(rowid: Int64, _ row: FTSRow) throws {
         let statement = try connection.cached("INSERT INTO items_fts(items_fts, rowid, title, names, keywords, description, text) VALUES ('delete', ?, ?, ?, ?, ?, ?)")
         statement.bind(.integer(rowid), at: 1)
         row.bind(to: statement, first: 2)

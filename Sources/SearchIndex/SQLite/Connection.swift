@@ -54,6 +54,11 @@ final class Connection {
         return statement
     }
 
+    /// Resets every cached statement, so none holds the read transaction open.
+    func resetCachedStatements() {
+        for statement in cache.values { statement.reset() }
+    }
+
     /// A statement for one use.
     func prepare(_ sql: String) throws -> Statement {
         try Statement(connection: self, sql: sql)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The search engine behind `search` and `systemSearch`: a few hundred FTS5
+/// The search engine behind `search` and `systemSearch`: a few dozen FTS5
 /// candidates in static-quality order, re-scored in Swift.
 ///
 /// Why not `ORDER BY bm25(items_fts)`: a short prefix such as `a*` matches most rows,
@@ -24,7 +24,12 @@ import Foundation
 ///
 /// A last term of 1–3 characters is looked up in `items_head`'s prefix index (title,
 /// names, keywords), because FTS5 would otherwise merge the lists of every word
-/// starting with those letters across all text; see ``Schema``.
+/// starting with those letters across all text; see ``Schema``. After complete terms
+/// (`house a`), the complete terms drive and ``PrefixVerifier`` checks the prefix on
+/// each candidate's heavy fields in Swift, for up to ``verifiedScanBudget`` rows;
+/// past that (a prefix rare among the matches) FTS5 checks it row by row instead.
+/// A search answered by the Swift check reports its count as a lower bound unless it
+/// ran out of matches.
 ///
 /// The trade-off: with more than `need + slack` matches in both passes, an item that
 /// is neither in the best quality buckets nor matched in a heavy field cannot reach
@@ -32,6 +37,8 @@ import Foundation
 struct CandidateSearch {
     /// Rows kept beyond the requested page, for re-ranking.
     static let slack = 40
+    /// Rows a scan checks in Swift before falling back to FTS5 for the prefix.
+    static let verifiedScanBudget = 2000
 
     let connection: Connection
     let thumbnails: ThumbnailStore
@@ -56,10 +63,19 @@ struct CandidateSearch {
     }
 
     /// One way of asking FTS5 for matches best-first: a query returning
-    /// `(fts rowid, items_fts locator, items_head locator)` and its parameters.
+    /// `(r: fts rowid, l1: items_fts locator, l2: items_head locator)`, the same
+    /// query without locators (for counting), and their parameters.
     struct Source {
         var sql: String
+        var countSQL: String
         var values: [SQLValue]
+
+        init(values: [SQLValue], _ sql: (_ fts: String, _ head: String) -> String) {
+            let locate = MatchLocator.functionName
+            self.sql = sql("\(locate)(items_fts)", "\(locate)(items_head)")
+            countSQL = sql("0", "0")
+            self.values = values
+        }
     }
 
     /// The sources of the two passes (heavy fields, then all fields) for a plan.
@@ -68,28 +84,27 @@ struct CandidateSearch {
     /// `items_head`; the complete terms, if any, by `items_fts`, which drives the loop
     /// (complete words are selective) while `items_head` checks each row by rowid.
     static func sources(for plan: MatchPlan) -> [Source] {
-        let locate = MatchLocator.functionName
         guard plan.usesHead, let prefix = plan.prefix else {
             return ["{title names keywords} : (\(plan.expression))", plan.expression].map { match in
-                Source(
-                    sql: "SELECT rowid AS r, \(locate)(items_fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC",
-                    values: [.text(match)])
+                Source(values: [.text(match)]) { fts, _ in
+                    "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
+                }
             }
         }
         guard let complete = plan.completeExpression else {
-            return [Source(
-                sql: "SELECT rowid AS r, 0 AS l1, \(locate)(items_head) AS l2 FROM items_head WHERE items_head MATCH ?1 ORDER BY rowid DESC",
-                values: [.text(prefix)])]
+            return [Source(values: [.text(prefix)]) { _, head in
+                "SELECT rowid AS r, 0 AS l1, \(head) AS l2 FROM items_head WHERE items_head MATCH ?1 ORDER BY rowid DESC"
+            }]
         }
         return ["{title names keywords} : (\(complete))", complete].map { match in
-            Source(
-                sql: """
-                    SELECT items_fts.rowid AS r, \(locate)(items_fts) AS l1, \(locate)(items_head) AS l2
-                    FROM items_fts CROSS JOIN items_head
-                    WHERE items_fts MATCH ?1 AND items_head MATCH ?2 AND items_head.rowid = items_fts.rowid
-                    ORDER BY items_fts.rowid DESC
-                    """,
-                values: [.text(match), .text(prefix)])
+            Source(values: [.text(match), .text(prefix)]) { fts, head in
+                """
+                SELECT items_fts.rowid AS r, \(fts) AS l1, \(head) AS l2
+                FROM items_fts CROSS JOIN items_head
+                WHERE items_fts MATCH ?1 AND items_head MATCH ?2 AND items_head.rowid = items_fts.rowid
+                ORDER BY items_fts.rowid DESC
+                """
+            }
         }
     }
 
@@ -99,14 +114,40 @@ struct CandidateSearch {
         let need = offset + limit
         var candidates: [Int64: Candidate] = [:]
         var accepted = 0, exhausted = true
+        var total = 0, exact = true
+        if let verifier = PrefixVerifier(plan: plan, userText: text), let complete = plan.completeExpression {
+            // Complete terms drive; the short prefix is checked in Swift (see PrefixVerifier).
+            let sources = ["{title names keywords} : (\(complete))", complete].map { match in
+                Source(values: [.text(match)]) { fts, _ in
+                    "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
+                }
+            }
+            var withinBudget = true
+            for source in sources where withinBudget {
+                (accepted, exhausted, withinBudget) = try scan(
+                    source, headPhrase: plan.complete.count, want: need + Self.slack, verifier: verifier, into: &candidates)
+            }
+            if withinBudget {
+                // Counting further would mean checking every remaining row in Swift: the
+                // count of a query cut short here is a lower bound.
+                let hits = try page(candidates, plan: plan, limit: limit, offset: offset)
+                return (hits, max(accepted, candidates.count), exhausted)
+            }
+            candidates = [:]
+        }
         let sources = Self.sources(for: plan)
         for source in sources {
-            (accepted, exhausted) = try scan(source, headPhrase: plan.complete.count, want: need + Self.slack, into: &candidates)
+            (accepted, exhausted, _) = try scan(source, headPhrase: plan.complete.count, want: need + Self.slack, verifier: nil, into: &candidates)
         }
-
-        var total = accepted
-        var exact = exhausted
+        total = accepted
+        exact = exhausted
         if !exhausted { (total, exact) = try count(sources.last!) }
+        let hits = try page(candidates, plan: plan, limit: limit, offset: offset)
+        return (hits, max(total, candidates.count), exact)
+    }
+
+    /// Scores candidates and reads the rows of the requested page.
+    private func page(_ candidates: [Int64: Candidate], plan: MatchPlan, limit: Int, offset: Int) throws -> [Scored] {
 
         let scored = candidates.values.map { candidate in
             (candidate, breakdown(candidate, phraseCount: plan.phraseCount))
@@ -123,32 +164,40 @@ struct CandidateSearch {
                 hits.append(Scored(row: StoredRow.read(rowStatement, thumbnails: thumbnails), breakdown: breakdown))
             }
         }
-        return (hits, max(total, candidates.count), exact)
+        return hits
     }
 
     /// Steps through a source's matches best-first until `want` are accepted; returns
     /// how many were accepted and whether the matches ran out.
     ///
     /// `headPhrase` is the phrase number the `items_head` locator's phrase 0 stands for.
-    private func scan(_ source: Source, headPhrase: Int, want: Int, into candidates: inout [Int64: Candidate]) throws -> (Int, Bool) {
+    /// With a `verifier`, rows whose heavy fields lack the prefix are skipped, and the
+    /// scan gives up (third result `false`) after ``verifiedScanBudget`` rows.
+    private func scan(
+        _ source: Source, headPhrase: Int, want: Int, verifier: PrefixVerifier?, into candidates: inout [Int64: Candidate]
+    ) throws -> (Int, Bool, Bool) {
         let statement = try connection.cached(source.sql)
         statement.bind(source.values)
         defer { statement.reset() }
         let lookup = try connection.cached("""
             SELECT items.id, items.domain, items.kind, items.expiration_date, items.ranking_hint,
                 coalesce(items.content_modification_date, items.content_creation_date, items.indexed_date),
-                coalesce((SELECT count FROM engagements WHERE engagements.id = items.id), 0)
+                coalesce((SELECT count FROM engagements WHERE engagements.id = items.id), 0),
+                items.title, items.display_name, items.alternate_names, items.keywords
             FROM items WHERE items.rowid = ?
             """)
         var accepted = 0
+        var scanned = 0
         while accepted < want {
-            guard try statement.step() else { return (accepted, true) }
+            if verifier != nil && scanned == Self.verifiedScanBudget { return (accepted, false, false) }
+            scanned += 1
+            guard try statement.step() else { return (accepted, true, true) }
             let ftsRowid = statement.int64(0)
             let head = statement.int64(2)
             var locator = statement.int64(1) | (head & MatchLocator.titleStartBit)
             locator |= Int64(MatchLocator.columns(ofPhrase: 0, in: head)) << (5 * Int64(headPhrase))
             let itemRowid = ftsRowid & Schema.rowidMask
-            if candidates[itemRowid] != nil {
+            if verifier == nil, candidates[itemRowid] != nil {
                 candidates[itemRowid]!.locator |= locator
                 accepted += 1
                 continue
@@ -158,13 +207,20 @@ struct CandidateSearch {
             guard try lookup.step() else { continue }
             let kind = lookup.int64(2)
             guard kinds.contains(kind), lookup.double(3) > now, allows(domain: lookup.text(1) ?? "") else { continue }
+            if let verifier {
+                let names = [lookup.text(8)].compactMap { $0 } + (JSONText.decodeArray(lookup.text(9)) ?? [])
+                let found = verifier.locate(title: lookup.text(7), names: names, keywords: JSONText.decodeArray(lookup.text(10)) ?? [])
+                guard found != 0 else { continue }
+                locator |= (found & MatchLocator.titleStartBit) | ((found & 0x1F) << (5 * Int64(headPhrase)))
+            }
+            if let known = candidates[itemRowid] { locator |= known.locator }
             candidates[itemRowid] = Candidate(
                 itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator, id: lookup.text(0) ?? "",
                 kind: kind, rankingHint: lookup.optionalDouble(4), contentDate: lookup.double(5),
                 engagements: lookup.int64(6))
             accepted += 1
         }
-        return (accepted, false)
+        return (accepted, false, true)
     }
 
     /// Counts matching, visible rows among the first ``SearchableIndex/totalCountCap``
@@ -172,11 +228,12 @@ struct CandidateSearch {
     private func count(_ source: Source) throws -> (Int, Bool) {
         let cap = SearchableIndex.totalCountCap
         // Count over the source's first `cap` rows; its column `r` is the FTS rowid.
-        let inner = "SELECT r FROM (\(source.sql)) LIMIT \(cap)"
+        let inner = "SELECT r FROM (\(source.countSQL)) LIMIT \(cap)"
         if domains == nil, try allRowsVisible() {
             // Nothing expired and no row of another kind: counting FTS rows is exact.
-            let statement = try connection.prepare("SELECT count(*) FROM (\(inner))")
+            let statement = try connection.cached("SELECT count(*) FROM (\(inner))")
             statement.bind(source.values)
+            defer { statement.reset() }
             guard try statement.step() else { return (0, true) }
             let matched = Int(statement.int64(0))
             return (matched, matched < cap)
@@ -208,10 +265,11 @@ struct CandidateSearch {
     /// Whether every FTS row is one this search may return, as far as kind and expiry
     /// go (both answered from indexes).
     private func allRowsVisible() throws -> Bool {
-        let expiry = try connection.cached("SELECT coalesce(min(expiration_date) > ?, 1) FROM items")
-        expiry.bind([.real(now)])
+        // A bare min() is answered from the expiration index's first entry.
+        let expiry = try connection.cached("SELECT min(expiration_date) FROM items")
         defer { expiry.reset() }
-        guard try expiry.step(), expiry.int64(0) == 1 else { return false }
+        guard try expiry.step() else { return false }
+        if let earliest = expiry.optionalDouble(0), earliest <= now { return false }
         if kinds.count == 2 { return true }
         let other = kinds.contains(Schema.itemKind) ? Schema.activityKind : Schema.itemKind
         return try connection.scalarInt("SELECT NOT EXISTS (SELECT 1 FROM items WHERE kind = \(other))") == 1

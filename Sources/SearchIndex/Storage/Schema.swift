@@ -53,14 +53,14 @@ enum Schema {
     );
     CREATE INDEX IF NOT EXISTS items_domain ON items(domain);
     CREATE INDEX IF NOT EXISTS items_expiration ON items(expiration_date);
-    CREATE INDEX IF NOT EXISTS items_kind ON items(kind) WHERE kind != 0;
+    CREATE INDEX IF NOT EXISTS items_activities ON items(kind) WHERE kind = 1;
     CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
         title, names, keywords, description, text,
-        content='', tokenize='unicode61 remove_diacritics 2', columnsize=0
+        content='', tokenize='unicode61 remove_diacritics 2'
     );
     CREATE VIRTUAL TABLE IF NOT EXISTS items_head USING fts5(
         title, names, keywords,
-        content='', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3', columnsize=0
+        content='', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'
     );
     CREATE TABLE IF NOT EXISTS engagements(
         id TEXT PRIMARY KEY,
