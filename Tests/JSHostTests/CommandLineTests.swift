@@ -1,3 +1,4 @@
+import JSHost
 import XCTest
 
 /// `searchlight run` and `searchlight test` as a user runs them: exit codes and stderr.
@@ -40,9 +41,10 @@ final class CommandLineTests: XCTestCase {
     func testScriptArgumentsReachArgv() throws {
         let js = try TemporaryJS()
         let script = try js.write("argv.js", "console.log(JSON.stringify(process.argv.slice(1)));\n")
-        let result = try runSearchlight(["run", "--activate", "item-1", script, "--serve", "two words"], js: js)
+        // Host options may follow the script; unknown ones and all after `--` are the script's.
+        let result = try runSearchlight(["run", script, "--activate", "item-1", "--verbose", "two words", "--", "--serve"], js: js)
         XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertEqual(result.standardOutput, "[\"\(script)\",\"--serve\",\"two words\"]\n")
+        XCTAssertEqual(result.standardOutput, "[\"\(script)\",\"--verbose\",\"two words\",\"--serve\"]\n")
     }
 
     func testMissingScriptIsAFailure() throws {
@@ -77,5 +79,33 @@ final class CommandLineTests: XCTestCase {
         let result = try runSearchlight(["test", js.root.appendingPathComponent("ok").path], js: js)
         XCTAssertEqual(result.status, 0, result.standardOutput + result.standardError)
         XCTAssertTrue(result.standardOutput.hasSuffix("1 passed, 0 failed\n"))
+    }
+}
+
+/// The same behaviours with the repository's own js/host, as users run it.
+final class RealHostJSTests: XCTestCase {
+    private var realJSDirectory: [String: String] {
+        ["SEARCHLIGHT_JS_DIR": JSHost.defaultJSDirectory(environment: [:])]
+    }
+
+    func testUncaughtErrorsAndRejectionsExitOneWithTheirPosition() throws {
+        let js = try TemporaryJS()
+        let crash = try js.write("crash.js", "'use strict';\nsetTimeout(() => {\n  null.boom;\n}, 1);\n")
+        let crashed = try runSearchlight(["run", crash], js: js, environment: realJSDirectory)
+        XCTAssertEqual(crashed.status, 1)
+        XCTAssertTrue(crashed.standardError.hasPrefix("\(crash):3:7 TypeError"), crashed.standardError)
+
+        let reject = try js.write("reject.js", "\nPromise.reject(new Error('nobody listens'));\n")
+        let rejected = try runSearchlight(["run", reject], js: js, environment: realJSDirectory)
+        XCTAssertEqual(rejected.status, 1)
+        XCTAssertTrue(rejected.standardError.contains("Error: nobody listens"), rejected.standardError)
+    }
+
+    func testExitCodeAndExitListeners() throws {
+        let js = try TemporaryJS()
+        let script = try js.write("code.js", "process.on('exit', (code) => console.log('exit', code));\nprocess.exitCode = 3;\n")
+        let result = try runSearchlight(["run", script], js: js, environment: realJSDirectory)
+        XCTAssertEqual(result.status, 3, result.standardError)
+        XCTAssertEqual(result.standardOutput, "exit 3\n")
     }
 }

@@ -136,7 +136,8 @@ struct ProcessResult {
 }
 
 /// Runs `.build/<config>/searchlight` (built beside this test bundle by
-/// `swift build --build-tests`) with `arguments`, using `js` as its JS directory.
+/// `swift build --build-tests`) with `arguments`, using `js` as its JS directory;
+/// a run longer than 60 s is terminated (status 15).
 func runSearchlight(_ arguments: [String], js: TemporaryJS, environment extra: [String: String] = [:],
                     file: StaticString = #filePath, line: UInt = #line) throws -> ProcessResult {
     let testRunner = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -158,6 +159,10 @@ func runSearchlight(_ arguments: [String], js: TemporaryJS, environment extra: [
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    // A host that never ends fails its test instead of hanging the suite.
+    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+    defer { watchdog.cancel() }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

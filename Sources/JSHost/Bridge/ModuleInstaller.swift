@@ -50,10 +50,11 @@ extension JSRuntime {
             // `undefined` is an immediate value, the same for every call: making it once
             // saves a JSC lock round trip on the hot path of methods returning nothing.
             let undefined = JSValueMakeUndefined(ctx)
+            let names = propertyNames
             return makeFunction(method.name) { ctx, arguments in
                 let result = try body(ValueConverter.arguments(ctx, arguments))
                 if case .undefined = result { return undefined }
-                return result.jsValue(in: ctx)
+                return result.jsValue(in: ctx, names: names)
             }
         case .promise(let body):
             let origin = "\(binding.name).\(method.name)"
@@ -90,7 +91,7 @@ extension JSRuntime {
         }
         switch result {
         case .success(let value):
-            call(deferred.resolve, [value.jsValue(in: ctx)])
+            call(deferred.resolve, [value.jsValue(in: ctx, names: propertyNames)])
         case .failure(let error):
             call(deferred.reject, [makeError(ctx, error.message, code: error.code)])
         }
@@ -133,7 +134,7 @@ extension JSRuntime {
 
     private func deliver(_ binding: ModuleBinding, _ name: String, _ body: BridgeValue) {
         guard let eventHandler else { return }
-        let bodyValue = body.jsValue(in: ctx)
+        let bodyValue = body.jsValue(in: ctx, names: propertyNames)
         _ = withStackValues([moduleNameValues[binding.index], bodyValue]) { kept in
             call(eventHandler, [kept[0], eventNameValue(binding, name), kept[1]])
         }

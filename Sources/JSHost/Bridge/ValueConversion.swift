@@ -171,8 +171,9 @@ struct ValueConverter {
 }
 
 extension BridgeValue {
-    /// This value as a JS value in `ctx` (a `Uint8Array` for bytes).
-    func jsValue(in ctx: JSContextRef) -> JSValueRef {
+    /// This value as a JS value in `ctx` (a `Uint8Array` for bytes); object keys come
+    /// from `names` when given.
+    func jsValue(in ctx: JSContextRef, names: PropertyNameCache? = nil) -> JSValueRef {
         switch self {
         case .undefined: return JSValueMakeUndefined(ctx)
         case .null: return JSValueMakeNull(ctx)
@@ -193,13 +194,18 @@ extension BridgeValue {
             // array as soon as it exists (a Swift array of JSValueRefs is not a GC root).
             let array = JSObjectMakeArray(ctx, 0, nil, nil)!
             for (index, element) in elements.enumerated() {
-                JSObjectSetPropertyAtIndex(ctx, array, UInt32(index), element.jsValue(in: ctx), nil)
+                JSObjectSetPropertyAtIndex(ctx, array, UInt32(index), element.jsValue(in: ctx, names: names), nil)
             }
             return array
         case .object(let members):
             let object = JSObjectMake(ctx, nil, nil)!
             for (key, value) in members.entries {
-                setProperty(ctx, object, key, value.jsValue(in: ctx))
+                let member = value.jsValue(in: ctx, names: names)
+                if let name = names?.ref(key) {
+                    JSObjectSetProperty(ctx, object, name, member, JSPropertyAttributes(kJSPropertyAttributeNone), nil)
+                } else {
+                    setProperty(ctx, object, key, member)
+                }
             }
             return object
         }

@@ -27,6 +27,8 @@ final class JSRuntime {
     var host: JSObjectRef?
     /// The native functions made for this context.
     let hostFunctions = FunctionTable()
+    /// Object keys of values going to JS.
+    let propertyNames = PropertyNameCache()
     /// Modules whose buffered events go out at the start of the next turn.
     var pendingFlushes: [Int] = []
     var ending: Ending?

@@ -1,4 +1,5 @@
 import CJavaScriptCore
+import Glibc
 
 /// A retained `JSStringRef` made from a Swift string, released when this goes away;
 /// keep the box itself alive (`withExtendedLifetime`) while `ref` is in use.
@@ -32,9 +33,11 @@ func withJSString<T>(_ string: String, _ body: (JSStringRef) throws -> T) rethro
 
 /// A new `JSStringRef` holding `string`; the caller releases it.
 func makeJSStringRef(_ string: String) -> JSStringRef {
-    // The UTF-8 path copies nothing on the Swift side; a NUL would end a C string early.
-    if !string.utf8.contains(0) {
-        return string.withCString { JSStringCreateWithUTF8CString($0) }
+    // The UTF-8 path copies nothing on the Swift side; a NUL would end the C string
+    // early, which its length shows.
+    let count = string.utf8.count
+    if let ref = string.withCString({ strlen($0) == count ? JSStringCreateWithUTF8CString($0) : nil }) {
+        return ref
     }
     var units = Array(string.utf16)
     return units.withUnsafeMutableBufferPointer { buffer in
@@ -111,4 +114,25 @@ func makeTypeError(_ ctx: JSContextRef, _ message: String) -> JSValueRef {
         return error
     }
     return makeError(ctx, message)
+}
+
+/// Property names made into `JSStringRef`s once per runtime: object keys repeat (every
+/// event body and result of a module has the same few), and making a `JSStringRef`
+/// costs more than finding it again. JS thread only; at most ``limit`` names.
+final class PropertyNameCache {
+    static let limit = 1024
+    private var names: [String: JSStringRef] = [:]
+
+    /// The `JSStringRef` of `name`, owned by the cache (do not release it).
+    func ref(_ name: String) -> JSStringRef? {
+        if let ref = names[name] { return ref }
+        guard names.count < Self.limit else { return nil }
+        let ref = makeJSStringRef(name)
+        names[name] = ref
+        return ref
+    }
+
+    deinit {
+        for ref in names.values { JSStringRelease(ref) }
+    }
 }

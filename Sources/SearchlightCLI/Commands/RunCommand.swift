@@ -8,7 +8,7 @@ import SystemSearch
 enum RunCommand: Command {
     static let name = "run"
     static let summary = "run a JS file in the host; exits when nothing is left to do"
-    static let synopsis = "[--activate ID | --continue TEXT] [--serve] SCRIPT [ARGS…]  (options after SCRIPT go to the script)"
+    static let synopsis = "SCRIPT [ARGS…]  (the options below may stand before or after SCRIPT; other arguments, and all after --, go to the script)"
     static let stopsAtFirstPositional = true
     static let options: [OptionSpec] = [
         .value("activate", "ID", help: "start the app as if the system search opened the item ID (cold start)"),
