@@ -74,6 +74,12 @@ struct IndexingFigures {
                               ratio: nativeValue.map { value / $0 },
                               goal: limit == nil ? "" : goal, met: limit.map { value <= $0 }))
         }
+        let roundTrips = js.latencies("roundTrips")
+        if roundTrips.count > 0 {
+            report.add(Figure(section: latency, name: "promise round trip at \(size), no search (p50 / p99)",
+                              measured: "\(Self.ms(roundTrips.p50)) / \(Self.ms(roundTrips.p99))",
+                              baseline: "getInitialRequest(), a promise method that reads no index", ratio: nil, goal: "", met: nil))
+        }
         let withoutHits = Int(js.number("withoutHits"))
         if withoutHits > 0 {
             report.notes.append("At \(size), \(withoutHits) of \(latencies.count) typed queries found nothing from JS, though each is a prefix of an indexed item's title.")

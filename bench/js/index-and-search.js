@@ -1,6 +1,7 @@
 // index-and-search.js BATCH QUERIES_FILE ITEMS_FILE… — figure 1 and 2: indexes the
 // workload through NativeModules.SearchOnDevice.indexItems in batches of BATCH
-// (awaiting each, as an app does), then times search-as-you-type queries.
+// (awaiting each, as an app does), then times search-as-you-type queries, and for
+// comparison the round trip of a promise method that does no search.
 'use strict';
 const { now, report, fail, searchOnDevice, loadJSON, loadQueries, hitCount, timeQueries } = require('./common');
 
@@ -21,7 +22,9 @@ async function main() {
   }
   const queries = loadQueries(queriesFile);
   const { latencies, withoutHits } = await timeQueries(queries, async (q) => hitCount(await SearchOnDevice.search(q, { limit: 20 })));
-  report({ written, indexMs, latencies, withoutHits });
+  // The same hop without search work: a promise method that reads no index.
+  const roundTrip = await timeQueries(queries.slice(0, 500), async () => (await SearchOnDevice.getInitialRequest(), 1));
+  report({ written, indexMs, latencies, withoutHits, roundTrips: roundTrip.latencies });
 }
 
 main().catch(fail);
