@@ -115,15 +115,9 @@ extension SearchOnDeviceModule {
     /// images that could not be fetched (only once the batch is stored).
     func write(_ items: [ItemInput], clientState: String?) throws -> Int {
         var items = items
-        let waiting = items.indices.filter { items[$0].image != nil }
-        let results = fetcher.fetchAll(waiting.map { items[$0].image! })
-        var warnings: [String] = []
-        for (position, result) in zip(waiting, results) {
-            items[position].setImage(result)
-            if case .failure(let failure) = result { warnings.append(items[position].warning(for: failure)) }
-        }
+        let warnings = ItemInput.fetchImages(&items, with: fetcher)
         let written = try index().indexItems(items.map { $0.entry }, clientState: clientState)
-        for warning in warnings { warn(warning) }
+        for (_, warning) in warnings { warn("searchlight: " + warning) }
         return written
     }
 }

@@ -14,9 +14,10 @@ struct FieldReader: Sendable {
     static let item = FieldReader(code: IndexError.invalidItem)
     static let argument = FieldReader(code: IndexError.invalidArgument)
 
-    /// The error for the value at `path`: `"\(path) \(problem)"`.
+    /// The error for the value at `path`: `"\(path) \(problem)"`, or the problem alone
+    /// for an empty path (the object itself, when its caller names it).
     func failure(_ path: String, _ problem: String) -> NativeError {
-        NativeError(code: code, message: "\(path) \(problem)")
+        NativeError(code: code, message: path.isEmpty ? problem : "\(path) \(problem)")
     }
 
     func string(_ value: BridgeValue, _ path: String) throws(NativeError) -> String {

@@ -7,7 +7,8 @@ import SearchIndex
 /// Unknown keys and an alias given together with its key are refused. `undefined`
 /// members count as absent.
 struct InputObject {
-    /// `path` of the object itself: `items[3]`, `activity`.
+    /// `path` of the object itself: `items[3]`, `activity`, or empty when the caller
+    /// names the object itself (`searchlight import` says `line 12: `).
     let path: String
     let reader: FieldReader
     private var members: [String: (key: String, value: BridgeValue)] = [:]
@@ -18,7 +19,7 @@ struct InputObject {
         self.reader = reader
         for (key, value) in object.entries {
             guard let primary = fields.primaryOf[key] else {
-                throw reader.failure("\(path).\(key)", "is not \(kind) field (known: \(fields.aliases.keys.sorted().joined(separator: ", ")))")
+                throw reader.failure(Self.join(path, key), "is not \(kind) field (known: \(fields.aliases.keys.sorted().joined(separator: ", ")))")
             }
             if value == .undefined { continue }
             if let earlier = members[primary] {
@@ -30,7 +31,13 @@ struct InputObject {
 
     /// The path of a member, under the key the app used: `items[3].contentDescription`.
     func path(of primary: String) -> String {
-        "\(path).\(members[primary]?.key ?? primary)"
+        Self.join(path, members[primary]?.key ?? primary)
+    }
+
+    /// The path of member `key` of the object at `path`: `items[3].title`, or `title`
+    /// alone under an empty path.
+    static func join(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
     }
 
     /// The key the app used for a member (the primary key when absent).
@@ -46,13 +53,13 @@ struct InputObject {
     func update<Value>(_ primary: String, _ read: (BridgeValue, String) throws(NativeError) -> Value) throws(NativeError) -> FieldUpdate<Value> {
         guard let member = members[primary] else { return .keep }
         if member.value == .null { return .remove }
-        return .set(try read(member.value, "\(path).\(member.key)"))
+        return .set(try read(member.value, Self.join(path, member.key)))
     }
 
     /// The member's value read, or `nil` when absent or `null`.
     func optional<Value>(_ primary: String, _ read: (BridgeValue, String) throws(NativeError) -> Value) throws(NativeError) -> Value? {
         guard let member = members[primary], member.value != .null else { return nil }
-        return try read(member.value, "\(path).\(member.key)")
+        return try read(member.value, Self.join(path, member.key))
     }
 }
 

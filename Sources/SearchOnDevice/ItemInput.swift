@@ -28,7 +28,7 @@ struct ItemInput {
             throw reader.failure(path, "must be an object with at least an id, got \(value.typeName)")
         }
         let input = try InputObject(object, path: path, fields: Self.fieldTable, kind: "an item", reader: reader)
-        guard let idValue = input.value("id") else { throw reader.failure("\(path).id", "is required (a non-empty string)") }
+        guard let idValue = input.value("id") else { throw reader.failure(InputObject.join(path, "id"), "is required (a non-empty string)") }
         let id = try reader.nonEmptyString(idValue, input.path(of: "id"))
         let isUpdate = try input.optional("isUpdate", reader.bool) ?? false
         let domain = try input.update("domain", reader.string)
@@ -61,12 +61,27 @@ struct ItemInput {
         }
     }
 
-    /// The warning printed when the image could not be fetched.
-    func warning(for failure: ThumbnailFetcher.Failure) -> String {
+    /// Fetches the images `items` name (several at a time) and gives each item its
+    /// thumbnail; returns the items whose image could not be fetched, each with a
+    /// warning naming it (`items[2].imageUrl: could not fetch … (HTTP 404); indexed
+    /// without a thumbnail`). Blocking: never call it on the JS thread.
+    static func fetchImages(_ items: inout [ItemInput], with fetcher: ThumbnailFetcher) -> [(position: Int, warning: String)] {
+        let waiting = items.indices.filter { items[$0].image != nil }
+        let results = fetcher.fetchAll(waiting.map { items[$0].image! })
+        var warnings: [(position: Int, warning: String)] = []
+        for (position, result) in zip(waiting, results) {
+            items[position].setImage(result)
+            if case .failure(let failure) = result { warnings.append((position, items[position].warning(for: failure))) }
+        }
+        return warnings
+    }
+
+    /// The warning for an image that could not be fetched, without the program's name.
+    private func warning(for failure: ThumbnailFetcher.Failure) -> String {
         guard let image else { return "" }
         let shown = image.text.count > 120 ? String(image.text.prefix(117)) + "…" : image.text
         let outcome: String
         if case .merge = entry { outcome = "the stored thumbnail is kept" } else { outcome = "indexed without a thumbnail" }
-        return "searchlight: \(image.field): could not fetch \(shown) (\(failure.reason)); \(outcome)"
+        return "\(image.field): could not fetch \(shown) (\(failure.reason)); \(outcome)"
     }
 }

@@ -27,9 +27,18 @@ enum GVariantCoding {
         return body(value)
     }
 
+    /// Runs `body` with `signature` seen as a `GVariantType`, valid only inside `body`.
+    ///
+    /// The type is a view of the string's bytes (`G_VARIANT_TYPE`), so it must not
+    /// outlive them: passing a Swift `String` straight to `searchlight_variant_type`
+    /// hands GLib a pointer to a temporary that is gone when the call returns.
+    static func withType<T>(_ signature: String, _ body: (OpaquePointer) throws -> T) rethrows -> T {
+        try signature.withCString { try body(searchlight_variant_type($0)) }
+    }
+
     /// Whether `value` has the D-Bus type `signature` (e.g. `(asas)`).
     static func has(_ value: OpaquePointer, type signature: String) -> Bool {
-        g_variant_is_of_type(value, searchlight_variant_type(signature)) != 0
+        withType(signature) { g_variant_is_of_type(value, $0) != 0 }
     }
 
     // MARK: Writing (floating references)
@@ -52,7 +61,7 @@ enum GVariantCoding {
 
     /// An array of type `signature` (e.g. `as`, `aa{sv}`) holding `elements`.
     static func array(_ signature: String, _ elements: [OpaquePointer]) -> OpaquePointer {
-        let builder = g_variant_builder_new(searchlight_variant_type(signature))!
+        let builder = withType(signature) { g_variant_builder_new($0)! }
         defer { g_variant_builder_unref(builder) }
         for element in elements {
             g_variant_builder_add_value(builder, element)

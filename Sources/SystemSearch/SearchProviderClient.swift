@@ -54,10 +54,12 @@ public struct SearchProviderClient: Sendable {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
         // Flags NONE: the bus may start the app through its service file.
-        guard let reply = g_dbus_connection_call_sync(
-            connection, address.busName, address.objectPath, SearchProviderAddress.gnomeInterface, method,
-            arguments, searchlight_variant_type("()"), G_DBUS_CALL_FLAGS_NONE, timeoutMilliseconds, nil, &error)
-        else {
+        let reply = GVariantCoding.withType("()") { type in
+            g_dbus_connection_call_sync(
+                connection, address.busName, address.objectPath, SearchProviderAddress.gnomeInterface, method,
+                arguments, type, G_DBUS_CALL_FLAGS_NONE, timeoutMilliseconds, nil, &error)
+        }
+        guard let reply else {
             let (message, remoteName) = GLibErrors.take(error)
             let reason = remoteName.map { "\(message) (\($0))" } ?? message
             throw SystemSearchError(code: SystemSearchError.unreachable,

@@ -176,10 +176,12 @@ public final class SearchProviderService: @unchecked Sendable {
 
     private static func callBus(_ connection: OpaquePointer, method: String, arguments: OpaquePointer, replyType: String) throws -> OpaquePointer {
         var error: UnsafeMutablePointer<GError>?
-        guard let reply = g_dbus_connection_call_sync(
-            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method,
-            arguments, searchlight_variant_type(replyType), G_DBUS_CALL_FLAGS_NONE, -1, nil, &error)
-        else {
+        let reply = GVariantCoding.withType(replyType) { type in
+            g_dbus_connection_call_sync(
+                connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method,
+                arguments, type, G_DBUS_CALL_FLAGS_NONE, -1, nil, &error)
+        }
+        guard let reply else {
             throw SystemSearchError(code: SystemSearchError.dbusFailure,
                                     message: "the bus refused \(method): \(GLibErrors.take(error).message)")
         }

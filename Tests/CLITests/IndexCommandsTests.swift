@@ -148,6 +148,16 @@ final class IndexCommandsTests: XCTestCase {
         let path = try XCTUnwrap(item["thumbnail"] as? String)
         XCTAssertTrue(path.hasPrefix(cli.dataDirectory + "/thumbnails/"), path)
         XCTAssertEqual(FileManager.default.contents(atPath: path), Data(base64Encoded: png))
+
+        // The exported line imports into another index, which stores its own copy of
+        // the picture the `thumbnail` path names.
+        let copy = try CLIRunner(root: root, name: "copy")
+        let imported = try copy.run(["import", "-"], input: line)
+        XCTAssertEqual(imported.stdout, "imported 1 item\n", imported.stderr)
+        let copied = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try copy.run(["export"]).stdout.utf8)) as? [String: Any])
+        let copiedPath = try XCTUnwrap(copied["thumbnail"] as? String)
+        XCTAssertTrue(copiedPath.hasPrefix(copy.dataDirectory + "/thumbnails/"), copiedPath)
+        XCTAssertEqual(FileManager.default.contents(atPath: copiedPath), Data(base64Encoded: png))
     }
 
     func testHTTPImagesAreFetchedAndAFailedFetchWarns() throws {
@@ -187,7 +197,7 @@ final class IndexCommandsTests: XCTestCase {
         """
         let result = try cli.run(["import", "-"], input: file)
         XCTAssertEqual(result.stdout, "imported 2 items\n", result.stderr)
-        XCTAssertEqual(result.stderr, "searchlight import: warning: line 2: thumbnailURL \(base)/missing.png could not be fetched (HTTP status 404); the item is indexed without a thumbnail\n")
+        XCTAssertEqual(result.stderr, "searchlight import: warning: line 2: thumbnailURL: could not fetch \(base)/missing.png (HTTP 404); indexed without a thumbnail\n")
         let lines = try cli.run(["export"]).lines
         XCTAssertEqual(lines.count, 2)
         let fetched = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
@@ -210,20 +220,31 @@ final class IndexCommandsTests: XCTestCase {
     func testABadLineNamesItsLineAndImportsNothing() throws {
         try importSample()
         let before = try cli.run(["export"]).stdout
+        // The messages are SearchOnDevice's (those `indexItems` gives JS), with the
+        // line in place of `items[i].`.
         let cases: [(String, String)] = [
             ("{\"id\":\"a\",\"title\":\"A\"}\n\n{\"id\":\"b\",\"keywords\":\"x\"}\n",
-             "line 3: keywords must be an array of strings, not a string"),
+             "line 3: keywords must be an array of strings, got string"),
             ("{\"id\":\"a\"}\n{\"id\":\"b\",\"keywords\":[\"x\",2]}\n",
-             "line 2: keywords must be an array of strings (keywords[1] is a number)"),
-            // Found by the index while writing: the batch is rolled back.
+             "line 2: keywords must be an array of strings (keywords[1] is number)"),
             ("{\"id\":\"a\",\"title\":\"A\"}\n\n\n{\"id\":\"b\",\"rankingHint\":500}\n",
-             "line 4: rankingHint must be a number from 0 to 100"),
+             "line 4: rankingHint must be a number from 0 to 100, got 500"),
+            // Found by the index while writing: the batch is rolled back.
+            ("{\"id\":\"a\",\"title\":\"A\"}\n{\"id\":\"b\",\"domain\":\"com..example\"}\n",
+             "line 2: domain must not have an empty dot-separated segment"),
             ("{\"id\":\"a\"}\n{\"id\":\"b\",\n", "line 2: not valid JSON"),
-            ("{\"id\":\"a\",\"colour\":\"red\"}\n", "line 1: unknown key 'colour'"),
-            ("{\"title\":\"no id\"}\n", "line 1: id must be a non-empty string"),
-            ("{\"id\":\"a\",\"supportsPhoneCall\":1}\n", "line 1: supportsPhoneCall must be a boolean, not a number"),
-            ("[\"id\"]\n", "line 1: must be a JSON object (an item), not an array"),
-            ("{\"id\":\"a\",\"uniqueIdentifier\":\"b\"}\n", "line 1: id and uniqueIdentifier set the same field; give one"),
+            ("{\"id\":\"a\",\"colour\":\"red\"}\n", "line 1: colour is not an item field (known: "),
+            ("{\"title\":\"no id\"}\n", "line 1: id is required (a non-empty string)"),
+            ("{\"id\":null}\n", "line 1: id must be a non-empty string, got null"),
+            // `1` and `true` stay apart: JSON numbers are not booleans.
+            ("{\"id\":\"a\",\"supportsPhoneCall\":1}\n", "line 1: supportsPhoneCall must be a boolean, got number"),
+            ("{\"id\":\"a\",\"rankingHint\":true}\n", "line 1: rankingHint must be a number from 0 to 100, got true"),
+            ("[\"id\"]\n", "line 1: must be an object with at least an id, got array"),
+            // The keys in the order the line gives them.
+            ("{\"id\":\"a\",\"uniqueIdentifier\":\"b\"}\n", "line 1: has both id and uniqueIdentifier; give one of them"),
+            ("{\"uniqueIdentifier\":\"b\",\"id\":\"a\"}\n", "line 1: has both uniqueIdentifier and id; give one of them"),
+            ("{\"id\":\"a\",\"attributes\":{\"tags\":[\"x\",[1]]}}\n",
+             "line 1: attributes.tags[1] must be a string, finite number or boolean, got array"),
         ]
         for (file, message) in cases {
             let result = try cli.run(["import", try write(file, to: "bad.jsonl")])

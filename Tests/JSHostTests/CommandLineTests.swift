@@ -101,6 +101,16 @@ final class RealHostJSTests: XCTestCase {
         XCTAssertTrue(rejected.standardError.contains("Error: nobody listens"), rejected.standardError)
     }
 
+    func testAnErrorOnTheFirstLineIsPlacedInTheSourceNotTheModuleWrapper() throws {
+        let js = try TemporaryJS()
+        // JSC places `new Error(…)` at its argument list: column 16 of the source line.
+        let script = try js.write("first.js", "throw new Error('at once');\n")
+        let result = try runSearchlight(["run", script], js: js, environment: realJSDirectory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.hasPrefix("\(script):1:16 Error: at once"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("at \(script):1:16"), result.standardError)
+    }
+
     func testExitCodeAndExitListeners() throws {
         let js = try TemporaryJS()
         let script = try js.write("code.js", "process.on('exit', (code) => console.log('exit', code));\nprocess.exitCode = 3;\n")

@@ -19,12 +19,13 @@ final class LoopTests: XCTestCase {
             clearTimeout(cancelled);
             let ticks = 0;
             const interval = setInterval(() => { order.push('tick'); if (++ticks === 3) clearInterval(interval); }, 2);
+            native.setTimer(() => order.push('huge delay is 1 ms'), 2 ** 31, false);
             setTimeout(() => NativeModules.Probe.report(order), 60);
             """, modules: [probe])
         XCTAssertEqual(code, 0)
         guard case .array(let order)? = probe.reports.first else { return XCTFail("no report") }
         let withoutTicks = order.filter { $0 != "tick" }
-        XCTAssertEqual(withoutTicks, ["microtask", "immediate", "t0", "t5-0", "t5-1", "t5-2", "t5-3", "t5-4", "t20"])
+        XCTAssertEqual(withoutTicks, ["microtask", "immediate", "t0", "huge delay is 1 ms", "t5-0", "t5-1", "t5-2", "t5-3", "t5-4", "t20"])
         XCTAssertEqual(order.filter { $0 == "tick" }.count, 3)
     }
 

@@ -143,41 +143,4 @@ final class SemanticsTests: IndexTestCase {
         assertIndexError(IndexError.invalidArgument, "offset") { _ = try index.search("x", offset: -1) }
         assertIndexError(IndexError.invalidArgument, "domains[0]") { _ = try index.search("x", domains: [""]) }
     }
-
-    func testExportAndImportRoundTrip() throws {
-        var first = item("a", title: "Alpha", domain: "d.one", keywords: ["k1", "k2"], rankingHint: 10)
-        first.attributes.thumbnail = .data([0xFF, 0xD8, 0xFF, 0x00], mimeType: nil)
-        first.attributes.custom = ["flag": .bool(true), "n": .number(3)]
-        first.attributes.contentCreationDate = Date(timeIntervalSince1970: 1_700_000_000)
-        try index.indexItems([first, item("b", title: "Beta \"quoted\"\nline")])
-        var lines: [String] = []
-        XCTAssertEqual(try index.exportItems { lines.append($0) }, 2)
-
-        let otherDirectory = directory + "-copy"
-        defer { try? FileManager.default.removeItem(atPath: otherDirectory) }
-        let copy = try SearchableIndex(directory: otherDirectory, defaultDomain: "x")
-        var progress: [Int] = []
-        XCTAssertEqual(try copy.importItems(lines: lines, progress: { progress.append($0) }), 2)
-        XCTAssertEqual(progress.last, 2)
-        let imported = try copy.items(identifiers: ["a", "b"])
-        let a = try XCTUnwrap(imported[0])
-        XCTAssertEqual(a.domain, "d.one")
-        XCTAssertEqual(a.attributes.keywords, ["k1", "k2"])
-        XCTAssertEqual(a.attributes.custom, ["flag": .bool(true), "n": .number(3)])
-        XCTAssertEqual(a.attributes.contentCreationDate, Date(timeIntervalSince1970: 1_700_000_000))
-        let thumbnail = try XCTUnwrap(a.attributes.thumbnail?.path)
-        XCTAssertTrue(thumbnail.hasPrefix(otherDirectory), "the thumbnail is copied into the new index")
-        XCTAssertEqual(imported[1]?.attributes.title, "Beta \"quoted\"\nline")
-    }
-
-    func testImportRejectsABadLineAndWritesNothing() throws {
-        let lines = [#"{"id":"ok","title":"Fine"}"#, #"{"id":"bad","keywords":"not an array"}"#]
-        assertIndexError(IndexError.invalidItem, "line 2.keywords must be an array of strings") {
-            try index.importItems(lines: lines)
-        }
-        assertIndexError(IndexError.invalidItem, "line 1 has an unknown key 'colour'") {
-            try index.importItems(lines: [#"{"id":"x","colour":"red"}"#])
-        }
-        XCTAssertEqual(try index.items(identifiers: ["ok"]), [nil])
-    }
 }

@@ -5,6 +5,13 @@
 (function bootstrap(native) {
   'use strict';
 
+  // Files compiled by native.compileModule: their line 1 starts after the wrapper.
+  const wrappedFiles = new Set();
+  const compileModule = (source, filename) => {
+    wrappedFiles.add(filename);
+    return native.compileModule(source, filename);
+  };
+
   const internal = Object.create(null);
   function requireInternal(request) {
     const name = request.replace(/^\.\//, '').replace(/\.js$/, '');
@@ -13,7 +20,7 @@
     if (cached) return cached.exports;
     const module = { exports: {}, filename, id: filename };
     internal[filename] = module;
-    const fn = native.compileModule(native.readFile(filename), filename);
+    const fn = compileModule(native.readFile(filename), filename);
     fn.call(module.exports, module.exports, requireInternal, module, filename, native.hostDir);
     return module.exports;
   }
@@ -27,6 +34,7 @@
   const { createLoader } = requireInternal('./module');
 
   errors.setHostDirs([native.hostDir, native.builtinsDir]);
+  errors.setWrappedFiles(wrappedFiles, native.moduleWrapperLength || 0);
 
   const timers = createTimers(native);
   const { process, emitExit, exitCodeNumber } = createProcess(native);
@@ -58,7 +66,7 @@
     setTestRunner(fn) { testRunner = fn; },
   });
 
-  const loader = createLoader(native, hostApi);
+  const loader = createLoader(Object.assign(Object.create(native), { compileModule }), hostApi);
 
   if (typeof native.setEventHandler === 'function') {
     native.setEventHandler((moduleName, eventName, body) => {

@@ -8,6 +8,34 @@
 //         at fn (file:line:column)
 
 let hiddenDirs = [];
+let wrappedFiles = new Set();
+let wrapperLength = 0;
+
+/**
+ * Names the files `native.compileModule` compiled and how far it shifted their
+ * line 1: the module wrapper stands in front of the source on that line (NATIVE.md,
+ * note 1), so positions there are moved back by its length.
+ */
+function setWrappedFiles(files, length) {
+  wrappedFiles = files;
+  wrapperLength = length;
+}
+
+/** The source column of an engine position (`line` and `column` are 1-based). */
+function sourceColumn(file, line, column) {
+  if (line !== 1 || wrapperLength === 0 || !wrappedFiles.has(file)) return column;
+  return Math.max(1, column - wrapperLength);
+}
+
+const positionAtEnd = /^(.*):(\d+):(\d+)$/;
+
+/** `file:line:column` with the column on line 1 of a wrapped module corrected. */
+function sourcePosition(where) {
+  const m = positionAtEnd.exec(where);
+  if (!m) return where;
+  const line = Number(m[2]);
+  return `${m[1]}:${line}:${sourceColumn(m[1], line, Number(m[3]))}`;
+}
 
 /** Sets the folders whose frames are the host's own (skipped when locating an error). */
 function setHostDirs(dirs) {
@@ -30,7 +58,7 @@ function header(err) {
 function convertFrame(line) {
   const at = line.lastIndexOf('@');
   let fn = at === -1 ? '' : line.slice(0, at);
-  let where = at === -1 ? line : line.slice(at + 1);
+  let where = sourcePosition(at === -1 ? line : line.slice(at + 1));
   if (where === '[native code]') where = 'native';
   if (fn === 'global code' || fn === 'module code' || fn === 'eval code') fn = '';
   if (fn === '') return `    at ${where}`;
@@ -97,6 +125,7 @@ function locationOf(err) {
   const isHostFile = (file) => hiddenDirs.some((d) => file.startsWith(d));
   // The engine's own position is where a syntax or runtime error really is
   // (a SyntaxError's is in the file being compiled, not in any frame).
+  if (typeof column === 'number' && typeof sourceURL === 'string') column = sourceColumn(sourceURL, line, column);
   if (typeof sourceURL === 'string' && sourceURL !== '' && typeof line === 'number' && !isHostFile(sourceURL)) {
     return `${sourceURL}:${line}:${typeof column === 'number' ? column : 0}`;
   }
@@ -149,4 +178,4 @@ function formatError(error) {
   return where ? `${where} ${text}` : text;
 }
 
-module.exports = { setHostDirs, stackOf, hideEngineKeys, framesOf, locationOf, formatError, dropFrames };
+module.exports = { setHostDirs, setWrappedFiles, stackOf, hideEngineKeys, framesOf, locationOf, formatError, dropFrames };

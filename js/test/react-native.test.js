@@ -176,6 +176,23 @@ describe('NativeEventEmitter', () => {
     ]);
   });
 
+  test('a buffered event waits for a listener of its own name, not of another event', async () => {
+    // The cold start: the app subscribes to one event, awaits, then to the request event.
+    BufferedBridgeTest.emit('bridgeTestEvent', { cold: true }, 1);
+    await BufferedBridgeTest.delay(30, null);
+    const emitter = new NativeEventEmitter(BufferedBridgeTest);
+    const other = [];
+    const first = emitter.addListener('bridgeTestOther', (body) => other.push(body));
+    await BufferedBridgeTest.delay(30, null);
+    const got = [];
+    const second = emitter.addListener('bridgeTestEvent', (body) => got.push(body));
+    await until(got, 1);
+    first.remove();
+    second.remove();
+    assert.deepStrictEqual(got, [{ cold: true, index: 0 }]);
+    assert.deepStrictEqual(other, []);
+  });
+
   test('a buffering module keeps at most 64 events, dropping the oldest', async () => {
     BufferedBridgeTest.emit('bridgeTestEvent', {}, 70);
     await BufferedBridgeTest.delay(50, null);

@@ -2,7 +2,7 @@ import CJavaScriptCore
 import Synchronization
 
 /// The JS thread's record of one registered module: its listener count and, for a
-/// buffering module, the events kept until the first listener.
+/// buffering module, the events kept until a listener for their name is added.
 final class ModuleBinding {
     /// Events a buffering module keeps while it has no listener.
     static let bufferLimit = 64
@@ -19,6 +19,11 @@ final class ModuleBinding {
         get { listeners.value }
         set { listeners.value = newValue }
     }
+    /// The event names `addListener` was called with since the count was last 0.
+    ///
+    /// `removeListeners(n)` names no event (as in React Native), so a name stays here
+    /// until every listener of the module is gone.
+    var listenedNames: Set<String> = []
     /// Kept events, oldest first.
     private(set) var buffered: [(name: String, body: BridgeValue)] = []
     /// JS strings of the event names delivered so far, protected for the runtime's life.
@@ -40,10 +45,25 @@ final class ModuleBinding {
         buffered.append((name, body))
     }
 
-    /// Takes the kept events, oldest first.
-    func takeBuffered() -> [(name: String, body: BridgeValue)] {
-        defer { buffered.removeAll() }
-        return buffered
+    /// Whether an event of this name goes to JS now rather than being kept or dropped.
+    ///
+    /// A buffering module's event waits for a listener of its own name: a cold-start
+    /// request must not be delivered (and lost) because the app first subscribed to
+    /// another event of the module.
+    func isListened(_ eventName: String) -> Bool {
+        listenerCount > 0 && (!buffers || listenedNames.contains(eventName))
+    }
+
+    /// Whether a kept event waits for a listener of this name.
+    func hasBuffered(_ eventName: String) -> Bool {
+        buffered.contains { $0.name == eventName }
+    }
+
+    /// Takes the kept events that now have a listener, oldest first; keeps the others.
+    func takeListenedBuffered() -> [(name: String, body: BridgeValue)] {
+        let taken = buffered.filter { isListened($0.name) }
+        buffered.removeAll { isListened($0.name) }
+        return taken
     }
 }
 

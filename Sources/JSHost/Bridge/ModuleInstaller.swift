@@ -25,7 +25,8 @@ extension JSRuntime {
                         throw NativeError.invalidArgument("args[0]", "'\(eventName)' is not an event of \(binding.name) (supported: \(binding.supportedEvents.joined(separator: ", ")))")
                     }
                     binding.listenerCount += 1
-                    if binding.listenerCount == 1 && !binding.buffered.isEmpty {
+                    let isNewName = binding.listenedNames.insert(eventName).inserted
+                    if isNewName && binding.hasBuffered(eventName) {
                         self.pendingFlushes.append(binding.index)
                         self.scheduleNextTurn()
                     }
@@ -37,6 +38,7 @@ extension JSRuntime {
                         throw NativeError.invalidArgument("args[0]", "must be the number of listeners removed, a whole number ≥ 0")
                     }
                     binding.listenerCount = max(0, binding.listenerCount - Int(min(count, Double(Int32.max))))
+                    if binding.listenerCount == 0 { binding.listenedNames.removeAll() }
                     return nil
                 })
             }
@@ -99,7 +101,7 @@ extension JSRuntime {
 
     /// Delivers, keeps or drops one event according to the module's listener count.
     func route(module binding: ModuleBinding, _ name: String, _ body: BridgeValue) {
-        if binding.listenerCount > 0 {
+        if binding.isListened(name) {
             deliver(binding, name, body)
         } else if binding.buffers {
             binding.keep(name, body)
@@ -108,17 +110,17 @@ extension JSRuntime {
         }
     }
 
-    /// Delivers the events buffering modules kept, now that they have a listener.
+    /// Delivers the events buffering modules kept, now that their names have a listener.
     func flushBufferedEvents() {
         guard !pendingFlushes.isEmpty else { return }
         let flushes = pendingFlushes
         pendingFlushes.removeAll()
         for index in flushes {
             let binding = modules[index]
-            guard binding.listenerCount > 0 else { continue }   // removed again meanwhile: keep them
-            for event in binding.takeBuffered() {
+            for event in binding.takeListenedBuffered() {
                 guard ending == nil else { return }
-                if binding.listenerCount > 0 { deliver(binding, event.name, event.body) } else { binding.keep(event.name, event.body) }
+                // A listener may remove itself (or all) while earlier events are delivered.
+                if binding.isListened(event.name) { deliver(binding, event.name, event.body) } else { binding.keep(event.name, event.body) }
             }
         }
     }

@@ -27,7 +27,8 @@ struct TimerQueue<Callback> {
     mutating func addTimer(delay: Double, repeats: Bool, now: Double, callback: Callback) -> Int {
         let id = nextID
         nextID += 1
-        let interval = delay.isFinite && delay >= 1 ? delay : 1   // Node: delays below 1 become 1
+        // As Node: a delay below 1 ms, above 2^31 - 1 ms or not a number becomes 1 ms.
+        let interval = delay.isFinite && delay >= 1 && delay <= 2_147_483_647 ? delay : 1
         timers[id] = Timer(id: id, deadline: now + interval, interval: interval, repeats: repeats,
                            sequence: takeSequence(), isRef: true, callback: callback)
         refCount += 1

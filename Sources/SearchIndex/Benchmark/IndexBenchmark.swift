@@ -21,10 +21,9 @@ public enum IndexBenchmark {
         var generator = ItemGenerator(seed: 42)
         let items = (0..<count).map { generator.item(number: $0) }
         let rawBytes = items.reduce(0) { $0 + rawTextBytes($1) }
-        let jsonBytes = items.reduce(0) { $0 + $1.jsonText.utf8.count + 1 }
         var report: [String] = [String(
-            format: "SearchIndex benchmark: %d items, %.1f MB of text (%.1f MB as export JSON Lines), batches of %d",
-            count, Double(rawBytes) / 1e6, Double(jsonBytes) / 1e6, batchSize)]
+            format: "SearchIndex benchmark: %d items, %.1f MB of text, batches of %d",
+            count, Double(rawBytes) / 1e6, batchSize)]
 
         // Baseline: plain FTS5 inserts.
         try DataDirectory.create(directory)
@@ -66,9 +65,8 @@ public enum IndexBenchmark {
         let indexRate = Double(count) / indexSeconds
         try index.checkpoint()
         let size = fileSizes(index.databasePath)
-        report.append(String(format: "SearchableIndex.indexItems: %.0f items/s (%.0f%% of baseline), %.1f MB on disk (%.2f× the text, %.2f× the JSON Lines)",
-                             indexRate, 100 * indexRate / baselineRate, megabytes(size), Double(size) / Double(max(rawBytes, 1)),
-                             Double(size) / Double(max(jsonBytes, 1))))
+        report.append(String(format: "SearchableIndex.indexItems: %.0f items/s (%.0f%% of baseline), %.1f MB on disk (%.2f× the text)",
+                             indexRate, 100 * indexRate / baselineRate, megabytes(size), Double(size) / Double(max(rawBytes, 1))))
 
         // Search as you type.
         var texts: [String] = []

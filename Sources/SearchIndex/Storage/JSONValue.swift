@@ -1,8 +1,10 @@
 /// A parsed JSON value, keeping booleans apart from numbers.
 ///
 /// `JSONSerialization` on Linux hands back `NSNumber` for both `true` and `1`, which
-/// would turn a boolean attribute into a number; this small parser does not.
-enum JSONValue: Equatable {
+/// would turn a boolean attribute into a number; this small parser does not. Objects
+/// keep their keys in the order of the text. Public for `searchlight import`, which
+/// reads its JSON Lines with it.
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +12,7 @@ enum JSONValue: Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -24,13 +26,15 @@ enum JSONValue: Equatable {
     }
 
     /// A parse failure with the byte offset where it happened.
-    struct ParseError: Error {
-        var offset: Int
-        var reason: String
+    public struct ParseError: Error {
+        /// Where in the text, in UTF-8 bytes from 0.
+        public var offset: Int
+        /// What was wrong, in a few words: `expected ':'`.
+        public var reason: String
     }
 
     /// Parses one JSON text.
-    static func parse(_ text: String) throws -> JSONValue {
+    public static func parse(_ text: String) throws -> JSONValue {
         var parser = Parser(bytes: Array(text.utf8))
         parser.skipSpace()
         let value = try parser.value()

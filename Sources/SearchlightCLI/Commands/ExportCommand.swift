@@ -17,7 +17,7 @@ enum ExportCommand: Command {
         let output = BufferedOutput(fileDescriptor: STDOUT_FILENO)
         try IndexAccess.call {
             try index.exportItems { item in
-                try output.write(ItemJSONEncoding.json(item) + "\n")
+                try output.write(ItemLine.json(item) + "\n")
             }
         }
         try output.flush()

@@ -1,5 +1,7 @@
 import Foundation
+import JSHost
 import SearchIndex
+import SearchOnDevice
 
 /// `searchlight import FILE`: indexes the items of a JSON Lines file (`-` reads
 /// standard input), one item per line in SPEC §3's item shape.
@@ -7,11 +9,12 @@ import SearchIndex
 /// All or nothing: every line is read and checked first, then the whole file is
 /// written in one transaction. The first bad line stops the import with one error
 /// naming it (`line 12: keywords must be an array of strings`) and nothing is stored.
-/// Blank lines are skipped. Images named by `http(s)` URLs are downloaded before
-/// the write; one that cannot be fetched leaves its item without a thumbnail and
-/// prints a warning. Progress (`checked 5000/100000`, then
-/// `imported 12000/100000`) is shown on standard error when it is a terminal, never
-/// when it is piped.
+/// Blank lines are skipped. Each line is read by SearchOnDevice's item conversion, so
+/// keys, aliases, checks and messages are those of `indexItems`. Images named by URL
+/// or path are fetched before the write; one that cannot be fetched leaves its item
+/// without a thumbnail and prints a warning once the file is stored. Progress
+/// (`checked 5000/100000`, then `imported 12000/100000`) is shown on standard error
+/// when it is a terminal, never when it is piped.
 enum ImportCommand: Command {
     static let name = "import"
     static let summary = "index the items of a JSON Lines file (- for standard input), all or nothing"
@@ -26,8 +29,9 @@ enum ImportCommand: Command {
         guard positionals.count == 1 else {
             throw UsageError("import takes one FILE, got \(positionals.count) arguments")
         }
-        var (entries, lineNumbers, downloads) = try readEntries(try contents(of: file))
-        fetchImages(downloads, into: &entries, lineNumbers: lineNumbers)
+        var (items, lineNumbers) = try readItems(try contents(of: file))
+        let warnings = ItemConversion.fetchImages(&items)
+        let entries = items.map { $0.entry }
         let index = try IndexAccess.open(context, creating: true)
         let progress = ProgressLine("imported", total: entries.count)
         let written: Int
@@ -37,6 +41,9 @@ enum ImportCommand: Command {
         } catch let error as IndexError {
             progress?.finish()
             throw CommandFailure(naming(error, lineNumbers: lineNumbers))
+        }
+        for warning in warnings {
+            standardError("searchlight import: warning: line \(lineNumbers[warning.position]): \(warning.message)")
         }
         print("imported \(written) item\(written == 1 ? "" : "s")")
         return 0
@@ -62,13 +69,12 @@ enum ImportCommand: Command {
         return data
     }
 
-    /// Every non-blank line as an index entry, with the line number of each and the
-    /// images to download (by entry); the first bad line throws, naming it.
-    static func readEntries(_ data: Data) throws -> (entries: [IndexEntry], lineNumbers: [Int], downloads: [Int: ItemJSONDecoding.ImageDownload]) {
-        var decoding = ItemJSONDecoding()
-        var entries: [IndexEntry] = []
+    /// Every non-blank line read as an item by SearchOnDevice's conversion (the rules
+    /// of `indexItems`), with the line number of each; the first bad line throws,
+    /// naming it.
+    static func readItems(_ data: Data) throws -> (items: [ItemConversion.Item], lineNumbers: [Int]) {
+        var items: [ItemConversion.Item] = []
         var lineNumbers: [Int] = []
-        var downloads: [Int: ItemJSONDecoding.ImageDownload] = [:]
         var lineNumber = 0
         var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
@@ -79,47 +85,24 @@ enum ImportCommand: Command {
             progress?.update(lineNumber)
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            let node: JSONNode
+            guard let text = String(data: Data(line), encoding: .utf8) else {
+                throw CommandFailure("line \(lineNumber): not valid JSON: the text is not UTF-8; nothing was imported")
+            }
+            let json: JSONValue
             do {
-                node = try JSONNode.parse(Data(line))
-            } catch let error as JSONSyntaxError {
-                throw CommandFailure("line \(lineNumber): not valid JSON: \(error.reason); nothing was imported")
+                json = try JSONValue.parse(text)
+            } catch let error as JSONValue.ParseError {
+                throw CommandFailure("line \(lineNumber): not valid JSON: \(error.reason) at byte \(error.offset + 1); nothing was imported")
+            }
+            do throws(NativeError) {
+                // An empty path: the messages name the field alone, the line names the item.
+                items.append(try ItemConversion.item(BridgeJSON.value(json), path: ""))
             } catch {
-                throw CommandFailure("line \(lineNumber): not valid JSON; nothing was imported")
+                throw CommandFailure("line \(lineNumber): \(error.message); nothing was imported")
             }
-            do {
-                entries.append(try decoding.entry(node))
-            } catch let problem as ItemJSONDecoding.Problem {
-                throw CommandFailure("line \(lineNumber): \(problem.message); nothing was imported")
-            }
-            if let download = decoding.download { downloads[entries.count - 1] = download }
             lineNumbers.append(lineNumber)
         }
-        return (entries, lineNumbers, downloads)
-    }
-
-    /// Downloads the `http(s)` images and sets them as the entries' thumbnails; an
-    /// image that cannot be fetched leaves its item without one, with a warning.
-    static func fetchImages(_ downloads: [Int: ItemJSONDecoding.ImageDownload], into entries: inout [IndexEntry], lineNumbers: [Int]) {
-        guard !downloads.isEmpty else { return }
-        let order = downloads.keys.sorted()
-        let results = ImageFetcher.fetch(order.map { downloads[$0]!.url })
-        for (position, result) in zip(order, results) {
-            switch result {
-            case .success(let thumbnail):
-                switch entries[position] {
-                case .replace(var item):
-                    item.attributes.thumbnail = thumbnail
-                    entries[position] = .replace(item)
-                case .merge(var update):
-                    update.thumbnail = .set(thumbnail)
-                    entries[position] = .merge(update)
-                }
-            case .failure(let failure):
-                let download = downloads[position]!
-                standardError("searchlight import: warning: line \(lineNumbers[position]): \(download.key) \(download.url.absoluteString) could not be fetched (\(failure.reason)); the item is indexed without a thumbnail")
-            }
-        }
+        return (items, lineNumbers)
     }
 
     /// The index's message with `items[i].` turned into the file's `line N: `.

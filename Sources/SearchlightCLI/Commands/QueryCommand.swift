@@ -24,7 +24,7 @@ enum QueryCommand: Command {
         let index = try IndexAccess.open(context)
         let items = try IndexAccess.call { try index.query(queryString, limit: limit) }
         if arguments.flag("json") {
-            print(JSONWriter.array(items.map { ItemJSONEncoding.json($0) }))
+            print(JSONWriter.array(items.map { ItemLine.json($0) }))
         } else {
             for item in items {
                 print(IndexAccess.line(id: item.id, title: item.attributes.title ?? item.attributes.displayName,
