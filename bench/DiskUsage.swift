@@ -14,6 +14,17 @@ enum DiskUsage {
         return total
     }
 
+    /// The size of the files under a folder whose names end with `suffix` (`-wal`).
+    static func bytes(under path: String, endingWith suffix: String) -> Int64 {
+        var total: Int64 = 0
+        if let enumerator = FileManager.default.enumerator(atPath: path) {
+            while let relative = enumerator.nextObject() as? String {
+                if relative.hasSuffix(suffix) { total += fileSize(path + "/" + relative) }
+            }
+        }
+        return total
+    }
+
     private static func fileSize(_ path: String) -> Int64 {
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }

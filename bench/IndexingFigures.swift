@@ -87,7 +87,12 @@ struct IndexingFigures {
 
         let bytes = DiskUsage.bytes(atPath: dataDirectory)
         let ratio = Double(bytes) / Double(files.textBytes)
-        report.add(Figure(section: disk, name: "\(size) items", measured: "\(Self.megabytes(bytes)) (plain FTS5: \(Self.megabytes(baseline.bytesOnDisk)))",
+        // The process exits without closing the index, so its WAL stays on disk until
+        // the next open checkpoints it: shown apart, counted in the ratio.
+        let wal = DiskUsage.bytes(under: dataDirectory, endingWith: "-wal")
+        let walText = wal > 0 ? "; WAL left at exit \(Self.megabytes(wal))" : ""
+        report.add(Figure(section: disk, name: "\(size) items",
+                          measured: "\(Self.megabytes(bytes)) (plain FTS5: \(Self.megabytes(baseline.bytesOnDisk))\(walText))",
                           baseline: "raw text \(Self.megabytes(Int64(files.textBytes)))", ratio: ratio, goal: "≤ 2.5×", met: ratio <= 2.5))
         return Outcome(dataDirectory: dataDirectory, jsLatencies: latencies)
     }
