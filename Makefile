@@ -40,8 +40,13 @@ test: deps
 	$(MAKE) fuzz-short
 	$(BIN) test js/test
 
+## bench: release build, then the benchmarks (a few minutes; BENCH_FULL=1 adds 1M
+## items, which takes long); prints a table and writes docs/benchmarks.md
+BENCH_FULL ?=
+BENCH_FLAGS ?=
 bench: deps
 	swift build -c release
+	BENCH_FULL=$(BENCH_FULL) .build/release/SearchlightBench $(BENCH_FLAGS)
 
 clean:
 	rm -rf .build

@@ -47,6 +47,14 @@ let package = Package(
             dependencies: ["JSHost", "SearchIndex", "SearchOnDevice", "SystemSearch"]
         ),
 
+        // MARK: Benchmarks (`make bench`, release build)
+        .executableTarget(
+            name: "SearchlightBench",
+            dependencies: ["SearchIndex", "JSHost", "SearchOnDevice", "CSQLite"],
+            path: "bench",
+            exclude: ["js", "bridge"]
+        ),
+
         // MARK: Tests
         .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
         .testTarget(name: "JSHostTests", dependencies: ["JSHost"]),

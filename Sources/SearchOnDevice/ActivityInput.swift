@@ -22,6 +22,9 @@ struct ActivityInput {
         ].merging(ignoredFields.map { ($0, []) }) { first, _ in first }
     ) { first, _ in first }
 
+    /// ``fields`` with the aliases resolved, once.
+    static let fieldTable = FieldTable(fields)
+
     /// The activity, its thumbnail still missing when ``image`` is set.
     var activity: UserActivity
     /// The image to fetch before recording the activity.
@@ -32,7 +35,7 @@ struct ActivityInput {
         guard case .object(let object) = value else {
             throw reader.failure(path, "must be an object with an activityType, got \(value.typeName)")
         }
-        let input = try InputObject(object, path: path, fields: Self.fields, kind: "an activity", reader: reader)
+        let input = try InputObject(object, path: path, fields: Self.fieldTable, kind: "an activity", reader: reader)
         guard let type = input.value("activityType") else {
             throw reader.failure("\(path).activityType", "is required (a non-empty string such as org.example.app.view)")
         }

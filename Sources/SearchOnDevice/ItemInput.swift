@@ -13,6 +13,9 @@ struct ItemInput {
         "id": ["uniqueIdentifier"], "domain": ["domainIdentifier"], "expirationDate": [], "isUpdate": [],
     ]) { first, _ in first }
 
+    /// ``fields`` with the aliases resolved, once.
+    static let fieldTable = FieldTable(fields)
+
     /// The entry to write, its thumbnail still missing when ``image`` is set.
     var entry: IndexEntry
     /// The image to fetch before the write.
@@ -24,7 +27,7 @@ struct ItemInput {
         guard case .object(let object) = value else {
             throw reader.failure(path, "must be an object with at least an id, got \(value.typeName)")
         }
-        let input = try InputObject(object, path: path, fields: Self.fields, kind: "an item", reader: reader)
+        let input = try InputObject(object, path: path, fields: Self.fieldTable, kind: "an item", reader: reader)
         guard let idValue = input.value("id") else { throw reader.failure(InputObject.join(path, "id"), "is required (a non-empty string)") }
         let id = try reader.nonEmptyString(idValue, input.path(of: "id"))
         let isUpdate = try input.optional("isUpdate", reader.bool) ?? false

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Figures 1, 2 and 5 at one size: bulk indexing through the JS bridge against plain
+/// FTS5 inserts, search-as-you-type latency from JS against the same searches made
+/// natively, and the index's size against the raw text.
+struct IndexingFigures {
+    var paths: JSScript.Paths
+    var options: BenchOptions
+
+    /// The JS run, kept for the figures that reuse its index and latencies.
+    struct Outcome {
+        var dataDirectory: String
+        var jsLatencies: Latencies?
+    }
+
+    func measure(_ files: WorkloadFiles, directory: String, into report: inout Report) -> Outcome {
+        let size = Report.count(files.items.count)
+        let indexing = "1. Bulk indexing"
+        let latency = "2. Search as you type (from JS, limit 20)"
+        let disk = "5. Index size on disk"
+        let queries = files.typing.queries
+
+        say("\(size): plain FTS5 inserts…")
+        var baseline: FTS5Baseline.Result
+        do {
+            baseline = try FTS5Baseline.run(files.items, batchSize: options.batchSize, path: directory + "/baseline.sqlite3")
+        } catch {
+            report.add(.unavailable(indexing, "baseline at \(size)", goal: "", reason: "\(error)"))
+            return Outcome(dataDirectory: "", jsLatencies: nil)
+        }
+        var baselineRate = Double(files.items.count) / baseline.seconds
+        var baselineText = "plain FTS5 inserts \(Self.rate(baselineRate))"
+
+        say("\(size): SearchableIndex from Swift…")
+        let native = try? NativeIndex.run(files.items, queries: queries, batchSize: options.batchSize,
+                                          directory: directory + "/native")
+
+        say("\(size): indexItems and search from JS…")
+        let dataDirectory = directory + "/searchlight"
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+        let script = JSScript(name: "index-and-search.js",
+                              arguments: [String(options.batchSize), files.queriesFile] + files.itemFiles)
+        let js: JSScript.Run
+        do {
+            js = try script.run(paths, dataDirectory: dataDirectory, outputFile: directory + "/index-and-search.out")
+        } catch {
+            report.add(.unavailable(indexing, "JS indexItems, \(size) items", goal: "≥ 0.8×", reason: "\(error)"))
+            report.add(.unavailable(latency, "p99 at \(size)", goal: Self.latencyGoal(files.items.count), reason: "\(error)"))
+            report.add(.unavailable(disk, "\(size) items", goal: "≤ 2.5×", reason: "\(error)"))
+            if let native {
+                // What the index alone does, so a failed JS run still says something.
+                addNative(native, files, baselineRate: baselineRate, baselineText: baselineText, size: size, into: &report)
+                for (name, value) in [("p50", native.latencies.p50), ("p99", native.latencies.p99)] {
+                    report.add(Figure(section: latency, name: "Swift SearchableIndex.search \(name) at \(size) (no JS)",
+                                      measured: Self.ms(value), baseline: "", ratio: nil, goal: "", met: nil))
+                }
+                let ratio = Double(native.bytesOnDisk) / Double(files.textBytes)
+                report.add(Figure(section: disk, name: "\(size) items, index written from Swift", measured: Self.megabytes(native.bytesOnDisk),
+                                  baseline: "raw text \(Self.megabytes(Int64(files.textBytes)))", ratio: ratio, goal: "", met: nil))
+            }
+            return Outcome(dataDirectory: "", jsLatencies: nil)
+        }
+
+        // The machine is shared: a second baseline after the JS run, and their mean, so
+        // that load changing during the run weighs on both sides alike.
+        if files.items.count <= Self.largestBracketedSize,
+           let after = try? FTS5Baseline.run(files.items, batchSize: options.batchSize, path: directory + "/baseline.sqlite3") {
+            let rates = [baselineRate, Double(files.items.count) / after.seconds]
+            baselineRate = (rates[0] + rates[1]) / 2
+            baselineText = "plain FTS5 inserts \(Self.rate(baselineRate)) (mean of \(Self.rate(rates[0])) before, \(Self.rate(rates[1])) after)"
+            baseline = after
+        }
+        let jsRate = js.number("written") / (js.number("indexMs") / 1000)
+        report.add(Figure(section: indexing, name: "JS indexItems, \(size) items", measured: Self.rate(jsRate),
+                          baseline: baselineText, ratio: jsRate / baselineRate, goal: "≥ 0.8×", met: jsRate / baselineRate >= 0.8))
+        if let native { addNative(native, files, baselineRate: baselineRate, baselineText: baselineText, size: size, into: &report) }
+
+        let latencies = js.latencies()
+        let goal = Self.latencyGoal(files.items.count)
+        for (name, value, nativeValue, limit) in [("p50", latencies.p50, native?.latencies.p50, nil as Double?),
+                                                  ("p99", latencies.p99, native?.latencies.p99, Self.latencyLimit(files.items.count))] {
+            report.add(Figure(section: latency, name: "\(name) at \(size) (\(latencies.count) queries)", measured: Self.ms(value),
+                              baseline: nativeValue.map { "Swift SearchableIndex.search \(Self.ms($0))" } ?? "",
+                              ratio: nativeValue.map { value / $0 },
+                              goal: limit == nil ? "" : goal, met: limit.map { value <= $0 }))
+        }
+        let roundTrips = js.latencies("roundTrips")
+        if roundTrips.count > 0 {
+            report.add(Figure(section: latency, name: "promise round trip at \(size), no search (p50 / p99)",
+                              measured: "\(Self.ms(roundTrips.p50)) / \(Self.ms(roundTrips.p99))",
+                              baseline: "getInitialRequest(), a promise method that reads no index", ratio: nil, goal: "", met: nil))
+        }
+        let withoutHits = Int(js.number("withoutHits"))
+        if withoutHits > 0 {
+            report.notes.append("At \(size), \(withoutHits) of \(latencies.count) typed queries found nothing from JS, though each is a prefix of an indexed item's title.")
+        }
+
+        let bytes = DiskUsage.bytes(atPath: dataDirectory)
+        let ratio = Double(bytes) / Double(files.textBytes)
+        // The process exits without closing the index, so its WAL stays on disk until
+        // the next open checkpoints it: shown apart, counted in the ratio.
+        let wal = DiskUsage.bytes(under: dataDirectory, endingWith: "-wal")
+        let walText = wal > 0 ? "; WAL left at exit \(Self.megabytes(wal))" : ""
+        report.add(Figure(section: disk, name: "\(size) items",
+                          measured: "\(Self.megabytes(bytes)) (plain FTS5: \(Self.megabytes(baseline.bytesOnDisk))\(walText))",
+                          baseline: "raw text \(Self.megabytes(Int64(files.textBytes)))", ratio: ratio, goal: "≤ 2.5×", met: ratio <= 2.5))
+        return Outcome(dataDirectory: dataDirectory, jsLatencies: latencies)
+    }
+
+    private func addNative(_ native: NativeIndex.Result, _ files: WorkloadFiles, baselineRate: Double, baselineText: String,
+                           size: String, into report: inout Report) {
+        let rate = Double(files.items.count) / native.indexSeconds
+        report.add(Figure(section: "1. Bulk indexing", name: "Swift SearchableIndex.indexItems, \(size) (no JS)",
+                          measured: Self.rate(rate), baseline: baselineText, ratio: rate / baselineRate, goal: "", met: nil))
+        if native.queriesWithoutHits > 0 {
+            report.notes.append("At \(size), \(native.queriesWithoutHits) typed queries found nothing from Swift, though each is a prefix of an indexed item's title.")
+        }
+    }
+
+    /// Up to this size the baseline also runs after the JS path (a second run at 1M
+    /// would add minutes).
+    static let largestBracketedSize = 100_000
+
+    static func latencyLimit(_ count: Int) -> Double? {
+        count >= 1_000_000 ? 20 : (count >= 100_000 ? 5 : nil)
+    }
+
+    static func latencyGoal(_ count: Int) -> String {
+        latencyLimit(count).map { "≤ \(Int($0)) ms" } ?? ""
+    }
+
+    static func rate(_ itemsPerSecond: Double) -> String { String(format: "%.0f items/s", itemsPerSecond) }
+    static func ms(_ milliseconds: Double) -> String { String(format: "%.2f ms", milliseconds) }
+    static func megabytes(_ bytes: Int64) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import SearchIndex
+
+/// The same work as the JS path, done by calling ``SearchableIndex`` from Swift: it
+/// splits the JS path's cost into the index's own and the bridge's.
+enum NativeIndex {
+    /// What the native path took.
+    struct Result {
+        var indexSeconds: Double
+        var bytesOnDisk: Int64
+        var latencies: Latencies
+        var queriesWithoutHits: Int
+    }
+
+    /// Indexes `items` in batches into a new index under `directory`, then times
+    /// `queries` (after 20 unmeasured ones that warm the page cache).
+    static func run(_ items: [Workload.Item], queries: [String], batchSize: Int, directory: String) throws -> Result {
+        try? FileManager.default.removeItem(atPath: directory)
+        var index: SearchableIndex? = try SearchableIndex(directory: directory, defaultDomain: "com.example.bench")
+        let start = DispatchTime.now().uptimeNanoseconds
+        for batchStart in stride(from: 0, to: items.count, by: batchSize) {
+            let batch = items[batchStart..<min(batchStart + batchSize, items.count)].map { item in
+                SearchableItem(id: item.id, domain: item.domain, attributes: SearchableItemAttributeSet(
+                    title: item.title, contentDescription: item.description, keywords: item.keywords))
+            }
+            try index!.indexItems(batch)
+        }
+        let indexSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+
+        for text in queries.prefix(20) { _ = try index!.search(text) }
+        var samples: [Double] = []
+        var withoutHits = 0
+        for text in queries {
+            let begin = DispatchTime.now().uptimeNanoseconds
+            let results = try index!.search(text)
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+            if results.hits.isEmpty { withoutHits += 1 }
+        }
+        index = nil  // closing the last connection checkpoints the WAL into the database file
+        return Result(indexSeconds: indexSeconds, bytesOnDisk: DiskUsage.bytes(atPath: directory),
+                      latencies: Latencies(samples), queriesWithoutHits: withoutHits)
+    }
+}

@@ -1,0 +1,30 @@
+// index-and-search.js BATCH QUERIES_FILE ITEMS_FILE… — figure 1 and 2: indexes the
+// workload through NativeModules.SearchOnDevice.indexItems in batches of BATCH
+// (awaiting each, as an app does), then times search-as-you-type queries, and for
+// comparison the round trip of a promise method that does no search.
+'use strict';
+const { now, report, fail, searchOnDevice, loadJSON, loadQueries, hitCount, timeQueries } = require('./common');
+
+async function main() {
+  const [batchText, queriesFile, ...itemFiles] = process.argv.slice(2);
+  const batch = Number(batchText);
+  const SearchOnDevice = searchOnDevice();
+  let indexMs = 0;
+  let written = 0;
+  for (const file of itemFiles) {
+    const items = loadJSON(file);
+    for (let i = 0; i < items.length; i += batch) {
+      const slice = items.slice(i, i + batch);
+      const start = now();
+      written += await SearchOnDevice.indexItems(slice);
+      indexMs += now() - start;
+    }
+  }
+  const queries = loadQueries(queriesFile);
+  const { latencies, withoutHits } = await timeQueries(queries, async (q) => hitCount(await SearchOnDevice.search(q, { limit: 20 })));
+  // The same hop without search work: a promise method that reads no index.
+  const roundTrip = await timeQueries(queries.slice(0, 500), async () => (await SearchOnDevice.getInitialRequest(), 1));
+  report({ written, indexMs, latencies, withoutHits, roundTrips: roundTrip.latencies });
+}
+
+main().catch(fail);
