@@ -52,7 +52,7 @@ let package = Package(
             name: "SearchlightBench",
             dependencies: ["SearchIndex", "JSHost", "SearchOnDevice", "CSQLite"],
             path: "bench",
-            exclude: ["js", "bridge"]
+            exclude: ["js", "bridge", "dbus"]
         ),
 
         // MARK: Tests
