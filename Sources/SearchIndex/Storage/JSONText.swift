@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Encoding is written by hand (it runs for every indexed item); decoding goes
 /// through `JSONSerialization`.
-enum JSONText {
+public enum JSONText {
     /// A JSON string literal for `text`.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

@@ -1,29 +1,12 @@
 import Foundation
+import SearchIndex
 
 /// Builds JSON text by hand, so keys come out in the order SPEC lists them and whole
 /// numbers print without a fraction. Each function returns one JSON value's text.
 enum JSONWriter {
-    /// A JSON string literal for `value`.
+    /// A JSON string literal for `value` (the index's own encoder).
     static func string(_ value: String) -> String {
-        var out = "\""
-        out.reserveCapacity(value.utf8.count + 2)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONText.quoted(value)
     }
 
     /// A JSON number: whole numbers without a fraction.
