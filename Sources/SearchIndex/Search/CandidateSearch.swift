@@ -22,14 +22,27 @@ import Foundation
 ///    ``SearchableIndex/totalCountCap`` matches are counted in one SQL statement, and a
 ///    count that reaches the cap is reported as a lower bound.
 ///
-/// A last term of 1–3 characters is looked up in `items_head`'s prefix index (title,
-/// names, keywords), because FTS5 would otherwise merge the lists of every word
+/// A last term of 1–3 characters is looked up first in `items_head`'s prefix index
+/// (title, names, keywords), because FTS5 would otherwise merge the lists of every word
 /// starting with those letters across all text; see ``Schema``. After complete terms
 /// (`house a`), the complete terms drive and ``PrefixVerifier`` checks the prefix on
 /// each candidate's heavy fields in Swift, for up to ``verifiedScanBudget`` rows;
 /// past that (a prefix rare among the matches) FTS5 checks it row by row instead.
 /// A search answered by the Swift check reports its count as a lower bound unless it
 /// ran out of matches.
+///
+/// SPEC §5 says a short prefix matches in every field, so when the heavy fields do
+/// not fill `need + slack` rows, the search goes on in the other fields: the rows the
+/// Swift check rejected have their description and text content checked too, and the
+/// FTS5 paths run one more pass on `items_fts` with the plain prefix. A prefix with few
+/// heavy matches is nearly always rare in the body too, so that pass is cheap.
+///
+/// What a short prefix may miss: an item whose only match for the prefix is in its
+/// description or text content, while `need + slack` items matching it in a heavy
+/// field already fill the candidates. Such an item scores at least 20 field points
+/// below a keyword match, 40 below a title match (``Ranking/columnWeights``), so
+/// only a large hint, engagement or recency lead would have put it on the page.
+/// Those searches report their total as a lower bound (`totalCountIsExact` false).
 ///
 /// The trade-off: with more than `need + slack` matches in both passes, an item that
 /// is neither in the best quality buckets nor matched in a heavy field cannot reach
@@ -112,9 +125,9 @@ struct CandidateSearch {
     func run(text: String, limit: Int, offset: Int) throws -> (hits: [Scored], total: Int, exact: Bool) {
         guard let plan = SearchText.plan(for: text) else { return ([], 0, true) }
         let need = offset + limit
+        let want = need + Self.slack
         var candidates: [Int64: Candidate] = [:]
         var accepted = 0, exhausted = true
-        var total = 0, exact = true
         if let verifier = PrefixVerifier(plan: plan, userText: text), let complete = plan.completeExpression {
             // Complete terms drive; the short prefix is checked in Swift (see PrefixVerifier).
             let sources = ["{title names keywords} : (\(complete))", complete].map { match in
@@ -123,27 +136,82 @@ struct CandidateSearch {
                 }
             }
             var withinBudget = true
+            var rejected: [Candidate] = []
             for source in sources where withinBudget {
+                // The last source (all fields) matches a superset of the first: its
+                // rejected rows are the ones to check further.
+                rejected = []
                 (accepted, exhausted, withinBudget) = try scan(
-                    source, headPhrase: plan.complete.count, want: need + Self.slack, verifier: verifier, into: &candidates)
+                    source, headPhrase: plan.complete.count, want: want, verifier: verifier, into: &candidates,
+                    rejected: &rejected)
             }
             if withinBudget {
+                var exact = exhausted
+                if exhausted && accepted < want {
+                    // The heavy fields did not fill the page: look for the prefix in the
+                    // description and text content of the rows the heavy check rejected.
+                    let body = try verifyBody(rejected, verifier: verifier, headPhrase: plan.complete.count,
+                                              want: want - accepted, into: &candidates)
+                    accepted += body.accepted
+                    exact = body.checkedAll
+                }
                 // Counting further would mean checking every remaining row in Swift: the
                 // count of a query cut short here is a lower bound.
                 let hits = try page(candidates, plan: plan, limit: limit, offset: offset)
-                return (hits, max(accepted, candidates.count), exhausted)
+                return (hits, max(accepted, candidates.count), exact)
             }
             candidates = [:]
         }
         let sources = Self.sources(for: plan)
+        var unused: [Candidate] = []
         for source in sources {
-            (accepted, exhausted, _) = try scan(source, headPhrase: plan.complete.count, want: need + Self.slack, verifier: nil, into: &candidates)
+            (accepted, exhausted, _) = try scan(source, headPhrase: plan.complete.count, want: want, verifier: nil, into: &candidates, rejected: &unused)
         }
-        total = accepted
-        exact = exhausted
-        if !exhausted { (total, exact) = try count(sources.last!) }
+        var countSource = sources.last!
+        var headOnly = false
+        if plan.usesHead {
+            if accepted < want {
+                // The heavy fields did not fill the page, so the prefix is rare there and
+                // usually rare in the other fields too: ask all fields.
+                let all = Source(values: [.text(plan.expression)]) { fts, _ in
+                    "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
+                }
+                (accepted, exhausted, _) = try scan(all, headPhrase: plan.complete.count, want: want, verifier: nil, into: &candidates, rejected: &unused)
+                countSource = all
+            } else {
+                // A full page of heavy-field matches: matches found only in the description
+                // or text content were not looked for, so the count is a lower bound.
+                headOnly = true
+            }
+        }
+        var total = accepted
+        var exact = exhausted
+        if !exhausted { (total, exact) = try count(countSource) }
         let hits = try page(candidates, plan: plan, limit: limit, offset: offset)
-        return (hits, max(total, candidates.count), exact)
+        return (hits, max(total, candidates.count), exact && !headOnly)
+    }
+
+    /// Checks the description and text content of rows whose heavy fields lack the
+    /// prefix, best-first, until `want` more are accepted; returns how many were and
+    /// whether every row was checked.
+    private func verifyBody(
+        _ rows: [Candidate], verifier: PrefixVerifier, headPhrase: Int, want: Int, into candidates: inout [Int64: Candidate]
+    ) throws -> (accepted: Int, checkedAll: Bool) {
+        let statement = try connection.cached("SELECT content_description, text_content FROM items WHERE rowid = ?")
+        var accepted = 0
+        for row in rows {
+            if accepted == want { return (accepted, false) }
+            statement.bind([.integer(row.itemRowid)])
+            defer { statement.reset() }
+            guard try statement.step() else { continue }
+            let found = verifier.locate(description: statement.text(0), textContent: statement.text(1))
+            guard found != 0 else { continue }
+            var candidate = row
+            candidate.locator |= found << (5 * Int64(headPhrase))
+            candidates[row.itemRowid] = candidate
+            accepted += 1
+        }
+        return (accepted, true)
     }
 
     /// Scores candidates and reads the rows of the requested page.
@@ -171,10 +239,12 @@ struct CandidateSearch {
     /// how many were accepted and whether the matches ran out.
     ///
     /// `headPhrase` is the phrase number the `items_head` locator's phrase 0 stands for.
-    /// With a `verifier`, rows whose heavy fields lack the prefix are skipped, and the
-    /// scan gives up (third result `false`) after ``verifiedScanBudget`` rows.
+    /// With a `verifier`, rows whose heavy fields lack the prefix are skipped (and
+    /// appended to `rejected`, for ``verifyBody(_:verifier:headPhrase:want:into:)``), and
+    /// the scan gives up (third result `false`) after ``verifiedScanBudget`` rows.
     private func scan(
-        _ source: Source, headPhrase: Int, want: Int, verifier: PrefixVerifier?, into candidates: inout [Int64: Candidate]
+        _ source: Source, headPhrase: Int, want: Int, verifier: PrefixVerifier?, into candidates: inout [Int64: Candidate],
+        rejected: inout [Candidate]
     ) throws -> (Int, Bool, Bool) {
         let statement = try connection.cached(source.sql)
         statement.bind(source.values)
@@ -207,17 +277,21 @@ struct CandidateSearch {
             guard try lookup.step() else { continue }
             let kind = lookup.int64(2)
             guard kinds.contains(kind), lookup.double(3) > now, allows(domain: lookup.text(1) ?? "") else { continue }
-            if let verifier {
-                let names = [lookup.text(8)].compactMap { $0 } + (JSONText.decodeArray(lookup.text(9)) ?? [])
-                let found = verifier.locate(title: lookup.text(7), names: names, keywords: JSONText.decodeArray(lookup.text(10)) ?? [])
-                guard found != 0 else { continue }
-                locator |= (found & MatchLocator.titleStartBit) | ((found & 0x1F) << (5 * Int64(headPhrase)))
-            }
-            if let known = candidates[itemRowid] { locator |= known.locator }
-            candidates[itemRowid] = Candidate(
+            var candidate = Candidate(
                 itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator, id: lookup.text(0) ?? "",
                 kind: kind, rankingHint: lookup.optionalDouble(4), contentDate: lookup.double(5),
                 engagements: lookup.int64(6))
+            if let verifier {
+                let names = [lookup.text(8)].compactMap { $0 } + (JSONText.decodeArray(lookup.text(9)) ?? [])
+                let found = verifier.locate(title: lookup.text(7), names: names, keywords: JSONText.decodeArray(lookup.text(10)) ?? [])
+                guard found != 0 else {
+                    rejected.append(candidate)
+                    continue
+                }
+                candidate.locator |= (found & MatchLocator.titleStartBit) | ((found & 0x1F) << (5 * Int64(headPhrase)))
+            }
+            if let known = candidates[itemRowid] { candidate.locator |= known.locator }
+            candidates[itemRowid] = candidate
             accepted += 1
         }
         return (accepted, false, true)

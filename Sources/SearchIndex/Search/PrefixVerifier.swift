@@ -33,6 +33,15 @@ struct PrefixVerifier {
         return result
     }
 
+    /// The FTS column bits (description 8, text content 16) whose text has a word
+    /// starting with the prefix; 0 when none does.
+    func locate(description: String?, textContent: String?) -> Int64 {
+        var result: Int64 = 0
+        if let description, wordStarts(in: description).any { result |= 8 }
+        if let textContent, wordStarts(in: textContent).any { result |= 16 }
+        return result
+    }
+
     private func wordStarts(in text: String) -> (any: Bool, first: Bool) {
         var text = text
         let folded = text.withUTF8 { folding.foldWords($0) }
