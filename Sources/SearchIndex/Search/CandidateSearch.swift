@@ -204,7 +204,7 @@ struct CandidateSearch {
             statement.bind([.integer(row.itemRowid)])
             defer { statement.reset() }
             guard try statement.step() else { continue }
-            let found = verifier.locate(description: statement.text(0), textContent: statement.text(1))
+            let found = verifier.locate(body: statement, description: 0, textContent: 1)
             guard found != 0 else { continue }
             var candidate = row
             candidate.locator |= found << (5 * Int64(headPhrase))
@@ -282,8 +282,7 @@ struct CandidateSearch {
                 kind: kind, rankingHint: lookup.optionalDouble(4), contentDate: lookup.double(5),
                 engagements: lookup.int64(6))
             if let verifier {
-                let names = [lookup.text(8)].compactMap { $0 } + (JSONText.decodeArray(lookup.text(9)) ?? [])
-                let found = verifier.locate(title: lookup.text(7), names: names, keywords: JSONText.decodeArray(lookup.text(10)) ?? [])
+                let found = verifier.locate(head: lookup, title: 7, displayName: 8, alternateNames: 9, keywords: 10)
                 guard found != 0 else {
                     rejected.append(candidate)
                     continue
