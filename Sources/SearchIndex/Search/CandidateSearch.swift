@@ -7,7 +7,7 @@ import Foundation
 /// and bm25 must score every match (and scans each phrase's matches to compute its
 /// IDF), which measured 1.2 s at p99 on 100k items. Instead:
 ///
-/// 1. The FTS rowid is `quality << 40 | items.rowid`, where quality comes from the
+/// 1. The FTS rowid is `quality << 32 | items.rowid`, where quality comes from the
 ///    ranking hint and engagement (``Ranking/qualityBucket(rankingHint:engagements:)``),
 ///    so `ORDER BY rowid DESC` walks matches best-first and FTS5 stops as soon as we
 ///    stop stepping. Within a bucket, newer rows come first.
