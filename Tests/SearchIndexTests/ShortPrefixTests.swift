@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 @testable import SearchIndex
 
-/// SPEC §5 for a last term of 1–3 characters: it matches a word start in every field,
+/// SPEC §5 for the last term, a prefix: it matches a word start in every field,
 /// although the search looks in the title, names and keywords first (see
-/// `CandidateSearch`).
+/// `CandidateSearch`), which matters most for 1–3 characters.
 final class ShortPrefixTests: IndexTestCase {
     func testAShortPrefixAloneFindsDescriptionAndTextContentMatches() throws {
         try index.indexItems([
@@ -13,7 +13,7 @@ final class ShortPrefixTests: IndexTestCase {
             item("text", title: "Notes", text: "a long text about trellises"),
             item("none", title: "Kitchen", description: "pots and pans"),
         ])
-        for prefix in ["t", "tr", "tre"] {
+        for prefix in ["t", "tr", "tre", "trel", "trelli"] {
             let results = try index.search(prefix)
             XCTAssertEqual(results.hits.map { $0.item.id }, ["title", "description", "text"], prefix)
             XCTAssertEqual(results.totalCount, 3, prefix)
@@ -53,6 +53,11 @@ final class ShortPrefixTests: IndexTestCase {
         try index.indexItems(items)
         // The search keeps `CandidateSearch.slack` rows beyond the page: 80 heavy matches
         // fill a page of 5.
+        for prefix in ["tr", "trai"] {
+            let page = try index.search(prefix, limit: 5)
+            XCTAssertEqual(page.hits.count, 5, prefix)
+            XCTAssertFalse(page.totalCountIsExact, prefix)
+        }
         let page = try index.search("tr", limit: 5)
         XCTAssertEqual(page.hits.count, 5)
         XCTAssertTrue(page.hits.allSatisfy { $0.breakdown.bestField == "title" })

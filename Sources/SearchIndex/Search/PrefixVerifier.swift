@@ -18,9 +18,14 @@ struct PrefixVerifier {
     private let prefix: [UInt8]
     private let prefixIsASCII: Bool
 
-    /// A verifier for a prefix that is a single run of letters and digits, else `nil`.
+    /// A verifier for a short prefix (see ``MatchPlan/prefixIsIndexed``) that is a
+    /// single run of letters and digits, else `nil`.
+    ///
+    /// A longer prefix is left to FTS5: when it is rare among the complete terms'
+    /// matches, scanning them in Swift before giving up cost more (20 ms for
+    /// `a interc` at 100k items) than one FTS5 query merging its words' lists (3 ms).
     init?(plan: MatchPlan, userText: String) {
-        guard plan.usesHead, let last = userText.split(whereSeparator: { $0.isWhitespace }).last,
+        guard plan.prefixIsIndexed, let last = userText.split(whereSeparator: { $0.isWhitespace }).last,
               last.allSatisfy({ $0.isLetter || $0.isNumber })
         else { return nil }
         prefix = TextFolding(caseInsensitive: true, diacriticInsensitive: true).fold(String(last))

@@ -13,9 +13,9 @@
 /// the lists of every term starting with `a`, which took 90 ms at 100k items; a
 /// prefix index answers it like one term but costs about a third of the index per
 /// prefix length. Kept to the heavy fields, it costs a fraction of what it would on
-/// all text (descriptions and text content are most of the words). A last term of
-/// 1–3 characters is looked up there first, and in `items_fts` only when the heavy
-/// fields do not fill the page (see ``CandidateSearch``).
+/// all text (descriptions and text content are most of the words). A prefix is looked
+/// up there first, and in `items_fts` only when the heavy fields do not fill the page
+/// (see ``CandidateSearch``).
 ///
 /// The FTS rowid is not the item's rowid: it is `quality << 32 | items.rowid`
 /// (see ``Ranking/qualityBucket(rankingHint:engagements:)``), so that
