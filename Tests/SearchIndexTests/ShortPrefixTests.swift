@@ -45,6 +45,12 @@ final class ShortPrefixTests: IndexTestCase {
         XCTAssertEqual(results.hits.map { $0.item.id }, ["rare"])
         XCTAssertEqual(results.totalCount, 1)
         XCTAssertTrue(results.totalCountIsExact)
+
+        try index.indexItems([item("heading", title: "Common zqheading", rankingHint: 0)])
+        let both = try index.search("common zq")
+        XCTAssertEqual(both.hits.map { $0.item.id }, ["heading", "rare"], "a title match, even of a low-quality item, ranks first")
+        XCTAssertEqual(both.totalCount, 2)
+        XCTAssertTrue(both.totalCountIsExact)
     }
 
     func testAPageFullOfHeavyMatchesReportsALowerBound() throws {

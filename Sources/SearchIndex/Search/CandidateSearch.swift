@@ -139,6 +139,8 @@ struct CandidateSearch {
         let want = need + Self.slack
         var candidates: [Int64: Candidate] = [:]
         var accepted = 0, exhausted = true
+        // Whether the complete terms have more matches than the Swift check looks at.
+        var completeIsFrequent = false
         if let verifier = PrefixVerifier(plan: plan, userText: text), let complete = plan.completeExpression {
             // Complete terms drive; the short prefix is checked in Swift (see PrefixVerifier).
             let sources = ["{title names keywords} : (\(complete))", complete].map { match in
@@ -172,11 +174,20 @@ struct CandidateSearch {
                 return (hits, max(accepted, candidates.count), exact)
             }
             candidates = [:]
+            completeIsFrequent = true
         }
         let sources = Self.sources(for: plan)
         var unused: [Candidate] = []
-        for source in sources {
-            (accepted, exhausted, _) = try scan(source, headPhrase: plan.complete.count, want: want, verifier: nil, into: &candidates, rejected: &unused)
+        var merged: (total: Int, exact: Bool)?
+        if completeIsFrequent, let complete = plan.completeExpression, let prefix = plan.prefix {
+            let result = try mergeScan(
+                complete: complete, prefix: prefix, headPhrase: plan.complete.count, want: want, into: &candidates)
+            (accepted, exhausted) = (result.0, result.1)
+            merged = (result.2, result.3)
+        } else {
+            for source in sources {
+                (accepted, exhausted, _) = try scan(source, headPhrase: plan.complete.count, want: want, verifier: nil, into: &candidates, rejected: &unused)
+            }
         }
         var countSource = sources.last!
         var headOnly = false
@@ -189,6 +200,7 @@ struct CandidateSearch {
                 }
                 (accepted, exhausted, _) = try scan(all, headPhrase: plan.complete.count, want: want, verifier: nil, into: &candidates, rejected: &unused)
                 countSource = all
+                merged = nil
             } else {
                 // A full page of heavy-field matches: matches found only in the description
                 // or text content were not looked for, so the count is a lower bound.
@@ -197,7 +209,11 @@ struct CandidateSearch {
         }
         var total = accepted
         var exact = exhausted
-        if !exhausted { (total, exact) = try count(countSource) }
+        if let merged {
+            (total, exact) = merged
+        } else if !exhausted {
+            (total, exact) = try count(countSource)
+        }
         let hits = try page(candidates, plan: plan, limit: limit, offset: offset)
         return (hits, max(total, candidates.count), exact && !headOnly)
     }
@@ -260,6 +276,74 @@ struct CandidateSearch {
         let statement = try connection.cached(source.sql)
         statement.bind(source.values)
         defer { statement.reset() }
+        return try walk(headPhrase: headPhrase, want: want, verifier: verifier, into: &candidates, rejected: &rejected) {
+            try statement.step() ? (statement.int64(0), statement.int64(1), statement.int64(2)) : nil
+        }
+    }
+
+    /// Intersects the matches of the complete terms in `items_fts` with those of a
+    /// short prefix in `items_head`, both walked best-first, until `want` are accepted;
+    /// returns how many were and whether the matches ran out.
+    ///
+    /// The fallback when the prefix is rare among more than ``verifiedScanBudget``
+    /// matches of the complete terms (`a x`); with fewer, the SQL join of
+    /// ``sources(for:)`` is cheaper (`setup e-m`: 1 ms joined, 79 ms merged). It used to be one SQL join where `items_head` looked up the prefix for
+    /// each `items_fts` row by rowid, and each lookup set up the prefix query again:
+    /// 0.75 s for `a x`, 1 s for `a ze` at 100k items. Walking both lists side by side
+    /// costs one step per row of either.
+    ///
+    /// The third and fourth results are the count of matches and whether it is exact:
+    /// when the page filled up, the walk goes on counting (without reading rows) up
+    /// to ``SearchableIndex/totalCountCap`` if every row is visible to this search.
+    private func mergeScan(
+        complete: String, prefix: String, headPhrase: Int, want: Int, into candidates: inout [Int64: Candidate]
+    ) throws -> (Int, Bool, Int, Bool) {
+        let locate = MatchLocator.functionName
+        let fts = try connection.cached(
+            "SELECT rowid, \(locate)(items_fts) FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC")
+        let head = try connection.cached(
+            "SELECT rowid, \(locate)(items_head) FROM items_head WHERE items_head MATCH ?1 ORDER BY rowid DESC")
+        fts.bind([.text(complete)])
+        head.bind([.text(prefix)])
+        defer {
+            fts.reset()
+            head.reset()
+        }
+        var hasFTS = try fts.step()
+        var hasHead = try head.step()
+        func next() throws -> (Int64, Int64, Int64)? {
+            while hasFTS && hasHead {
+                let ftsRowid = fts.int64(0), headRowid = head.int64(0)
+                if ftsRowid > headRowid {
+                    hasFTS = try fts.step()
+                } else if headRowid > ftsRowid {
+                    hasHead = try head.step()
+                } else {
+                    let row = (ftsRowid, fts.int64(1), head.int64(1))
+                    hasFTS = try fts.step()
+                    hasHead = try head.step()
+                    return row
+                }
+            }
+            return nil
+        }
+        var unused: [Candidate] = []
+        let (accepted, exhausted, _) = try walk(headPhrase: headPhrase, want: want, verifier: nil, into: &candidates, rejected: &unused, next: next)
+        if exhausted { return (accepted, true, accepted, true) }
+        guard domains == nil, try allRowsVisible() else { return (accepted, false, accepted, false) }
+        // Every match so far was accepted; count on.
+        var matched = accepted
+        while matched < SearchableIndex.totalCountCap, try next() != nil { matched += 1 }
+        return (accepted, false, matched, matched < SearchableIndex.totalCountCap)
+    }
+
+    /// The body of ``scan(_:headPhrase:want:verifier:into:rejected:)``: takes rows
+    /// `(fts rowid, items_fts locator, items_head locator)` from `next` until `want`
+    /// are accepted or `next` returns `nil`.
+    private func walk(
+        headPhrase: Int, want: Int, verifier: PrefixVerifier?, into candidates: inout [Int64: Candidate],
+        rejected: inout [Candidate], next: () throws -> (Int64, Int64, Int64)?
+    ) throws -> (Int, Bool, Bool) {
         let lookup = try connection.cached("""
             SELECT items.id, items.domain, items.kind, items.expiration_date, items.ranking_hint,
                 coalesce(items.content_modification_date, items.content_creation_date, items.indexed_date),
@@ -272,10 +356,8 @@ struct CandidateSearch {
         while accepted < want {
             if verifier != nil && scanned == Self.verifiedScanBudget { return (accepted, false, false) }
             scanned += 1
-            guard try statement.step() else { return (accepted, true, true) }
-            let ftsRowid = statement.int64(0)
-            let head = statement.int64(2)
-            var locator = statement.int64(1) | (head & MatchLocator.titleStartBit)
+            guard let (ftsRowid, ftsLocator, head) = try next() else { return (accepted, true, true) }
+            var locator = ftsLocator | (head & MatchLocator.titleStartBit)
             locator |= Int64(MatchLocator.columns(ofPhrase: 0, in: head)) << (5 * Int64(headPhrase))
             let itemRowid = ftsRowid & Schema.rowidMask
             if verifier == nil, candidates[itemRowid] != nil {
