@@ -37,6 +37,7 @@ test: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	dbus-run-session -- swift test --skip-build --parallel --num-workers 2
 	SEARCHLIGHT=$(BIN) bash js/test/searchondevice/fixtures/run-fixtures.sh
+	$(MAKE) fuzz-short
 	$(BIN) test js/test
 
 bench: deps
@@ -44,3 +45,13 @@ bench: deps
 
 clean:
 	rm -rf .build
+
+## fuzz-short: a short libFuzzer run of every fuzz target (see fuzz/README.md)
+FUZZ_RUNS ?= 2000
+.PHONY: fuzz-short
+fuzz-short: deps
+	fuzz/build.sh query items bridge convert
+	fuzz/run.sh query $(FUZZ_RUNS)
+	fuzz/run.sh convert $(FUZZ_RUNS)
+	fuzz/run.sh items $(FUZZ_RUNS)
+	fuzz/run.sh bridge $(FUZZ_RUNS) -max_len=256

@@ -118,8 +118,16 @@ public final class SearchOnDeviceModule: NativeModule {
          "supportedEvents": .array(supportedEvents.map { .string($0) })]
     }
 
+    /// Connects the module to JS, and opens an existing index in the background so
+    /// that a corrupt one is moved aside and reported (`onReindexRequest`) at start,
+    /// not only at the app's first call. A data directory without an index stays
+    /// untouched until the first call, so a script that never searches creates no files.
     public func attach(_ sink: EventSink) {
         events.attach(sink)
+        let indexHandle = indexHandle
+        if FileManager.default.fileExists(atPath: SearchableIndex.databasePath(in: dataDirectory)) {
+            writes.async { _ = try? indexHandle.get() }
+        }
     }
 
     /// Attaches a sink other than the bridge's (tests record events this way).

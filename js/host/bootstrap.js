@@ -32,9 +32,13 @@
   const { createProcess } = requireInternal('./process');
   const { createConsole } = requireInternal('./console');
   const { createLoader } = requireInternal('./module');
+  const { createSourceMaps } = requireInternal('./sourcemap');
+  const { createBundles } = requireInternal('./bundles');
 
   errors.setHostDirs([native.hostDir, native.builtinsDir]);
   errors.setWrappedFiles(wrappedFiles, native.moduleWrapperLength || 0);
+  const sourceMaps = createSourceMaps((file) => native.readFile(file));
+  errors.setPositionMapper(sourceMaps.map);
 
   const timers = createTimers(native);
   const { process, emitExit, exitCodeNumber } = createProcess(native);
@@ -66,7 +70,8 @@
     setTestRunner(fn) { testRunner = fn; },
   });
 
-  const loader = createLoader(Object.assign(Object.create(native), { compileModule }), hostApi);
+  const loader = createLoader(Object.assign(Object.create(native), { compileModule }), hostApi,
+    createBundles(native, sourceMaps));
 
   if (typeof native.setEventHandler === 'function') {
     native.setEventHandler((moduleName, eventName, body) => {

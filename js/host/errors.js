@@ -37,6 +37,26 @@ function sourcePosition(where) {
   return `${m[1]}:${line}:${sourceColumn(m[1], line, Number(m[3]))}`;
 }
 
+let positionMapper = null;
+
+/**
+ * Sets the function that maps a generated `file, line, column` to the app's source
+ * (`{file, line, column}` or null): bundles' source maps (sourcemap.js).
+ */
+function setPositionMapper(fn) {
+  positionMapper = fn;
+}
+
+/** `file:line:column` mapped to the app's source when a source map covers it. */
+function mapWhere(where) {
+  if (positionMapper === null) return where;
+  const m = /^(.*):(\d+):(\d+)$/.exec(where);
+  if (!m) return where;
+  let original = null;
+  try { original = positionMapper(m[1], Number(m[2]), Number(m[3])); } catch { original = null; }
+  return original ? `${original.file}:${original.line}:${original.column}` : where;
+}
+
 /** Sets the folders whose frames are the host's own (skipped when locating an error). */
 function setHostDirs(dirs) {
   hiddenDirs = dirs.filter(Boolean).map((d) => (d.endsWith('/') ? d : d + '/'));
@@ -60,6 +80,7 @@ function convertFrame(line) {
   let fn = at === -1 ? '' : line.slice(0, at);
   let where = sourcePosition(at === -1 ? line : line.slice(at + 1));
   if (where === '[native code]') where = 'native';
+  else where = mapWhere(where);
   if (fn === 'global code' || fn === 'module code' || fn === 'eval code') fn = '';
   if (fn === '') return `    at ${where}`;
   return `    at ${fn} (${where})`;
@@ -127,7 +148,7 @@ function locationOf(err) {
   // (a SyntaxError's is in the file being compiled, not in any frame).
   if (typeof column === 'number' && typeof sourceURL === 'string') column = sourceColumn(sourceURL, line, column);
   if (typeof sourceURL === 'string' && sourceURL !== '' && typeof line === 'number' && !isHostFile(sourceURL)) {
-    return `${sourceURL}:${line}:${typeof column === 'number' ? column : 0}`;
+    return mapWhere(`${sourceURL}:${line}:${typeof column === 'number' ? column : 0}`);
   }
   const frames = framesOf(err);
   const user = frames.find((f) => !isHostFile(f.file));
@@ -178,4 +199,4 @@ function formatError(error) {
   return where ? `${where} ${text}` : text;
 }
 
-module.exports = { setHostDirs, setWrappedFiles, stackOf, hideEngineKeys, framesOf, locationOf, formatError, dropFrames };
+module.exports = { setHostDirs, setWrappedFiles, setPositionMapper, stackOf, hideEngineKeys, framesOf, locationOf, formatError, dropFrames };

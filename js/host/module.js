@@ -18,9 +18,10 @@ const HOST_API = '#host';
  *
  * @param {object} native the host primitives (readFile, stat, realpath, cwd, compileModule)
  * @param {object} hostApi what built-in modules get from `require('#host')`
+ * @param {object} [bundles] the entries to run as esbuild bundles (bundles.js)
  * @returns {{Module: Function, runMain: Function, globalRequire: Function}}
  */
-function createLoader(native, hostApi) {
+function createLoader(native, hostApi, bundles) {
   const builtinsDir = native.builtinsDir;
   const cache = Object.create(null);
   let mainModule;
@@ -149,6 +150,13 @@ function createLoader(native, hostApi) {
 
   function compile(module) {
     const filename = module.filename;
+    // An ES module, TypeScript or JSX entry runs as its bundle (bundles.js).
+    const bundled = bundles ? bundles.sourceFor(filename) : null;
+    if (bundled !== null) {
+      const fn = native.compileModule(bundled.source, bundled.sourceURL);
+      fn.call(module.exports, module.exports, module.require, module, filename, module.path);
+      return;
+    }
     let source = native.readFile(filename);
     if (source.charCodeAt(0) === 0xfeff) source = source.slice(1);
     if (filename.endsWith('.json')) {

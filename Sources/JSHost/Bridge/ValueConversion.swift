@@ -8,6 +8,9 @@ struct ValueConverter {
     /// Objects and arrays nested deeper than this are refused (and cycles are caught
     /// before that).
     static let maximumDepth = 100
+    /// Arrays longer than this are refused: a sparse `new Array(2 ** 32 - 1)` costs JS
+    /// nothing but would make the converter allocate and visit every slot.
+    static let maximumArrayLength = 1 << 22
 
     private enum PathStep {
         case index(Int)
@@ -76,6 +79,12 @@ struct ValueConverter {
     private func string(_ value: JSValueRef) throws(NativeError) -> String {
         let ref = JSValueToStringCopy(ctx, value, nil)!
         defer { JSStringRelease(ref) }
+        return try checkedString(ref, what: "strings")
+    }
+
+    /// The Swift string of `ref`, refusing a lone surrogate (which Swift would turn into
+    /// U+FFFD, silently changing the text); `what` names the kind in the message.
+    private func checkedString(_ ref: JSStringRef, what: String) throws(NativeError) -> String {
         let units = utf16Units(of: ref)
         var index = 0
         while index < units.count {
@@ -83,7 +92,7 @@ struct ValueConverter {
             if unit & 0xF800 == 0xD800 {
                 // A high surrogate must be followed by a low one; a low one never stands first.
                 guard unit < 0xDC00, index + 1 < units.count, units[index + 1] & 0xFC00 == 0xDC00 else {
-                    throw failure("strings with a lone surrogate (U+\(String(unit, radix: 16, uppercase: true)) at index \(index)) cannot cross the bridge")
+                    throw failure("\(what) with a lone surrogate (U+\(String(unit, radix: 16, uppercase: true)) at index \(index)) cannot cross the bridge")
                 }
                 index += 2
             } else {
@@ -119,7 +128,18 @@ struct ValueConverter {
         defer { open.removeLast() }
 
         if JSValueIsArray(ctx, object) {
-            let length = Int(JSValueToNumber(ctx, property(ctx, object, "length"), nil))
+            // Checked rather than trusted: an engine that sees through a Proxy of an
+            // array (as Array.isArray does) would let its trap report any length.
+            var exception: JSValueRef?
+            let reported = JSValueToNumber(ctx, property(ctx, object, "length"), &exception)
+            if exception != nil { throw failure("reading its length threw \(stringOf(ctx, exception))") }
+            guard reported.isFinite, reported >= 0, reported == reported.rounded() else {
+                throw failure("an array whose length is not a valid array length (\(Self.numberText(reported))) cannot cross the bridge")
+            }
+            guard reported <= Double(Self.maximumArrayLength) else {
+                throw failure("arrays longer than \(Self.maximumArrayLength) elements cannot cross the bridge (length \(Self.numberText(reported)))")
+            }
+            let length = Int(reported)
             var elements: [BridgeValue] = []
             elements.reserveCapacity(length)
             for index in 0..<length {
@@ -135,12 +155,15 @@ struct ValueConverter {
 
         let names = JSObjectCopyPropertyNames(ctx, object)!
         defer { JSPropertyNameArrayRelease(names) }
+        // A Proxy's ownKeys or getOwnPropertyDescriptor trap may throw; the call above
+        // cannot report it and leaves it pending, so collect it here.
+        if let thrown = pendingException() { throw failure("listing its keys threw \(stringOf(ctx, thrown))") }
         let count = JSPropertyNameArrayGetCount(names)
         var members = BridgeObject()
         members.reserveCapacity(count)
         for index in 0..<count {
             let name = JSPropertyNameArrayGetNameAtIndex(names, index)!
-            let key = swiftString(name)
+            let key = try checkedString(name, what: "keys")
             path.append(.key(key))
             var exception: JSValueRef?
             let member = JSObjectGetProperty(ctx, object, name, &exception)
@@ -149,6 +172,24 @@ struct ValueConverter {
             path.removeLast()
         }
         return .object(members)
+    }
+
+    /// The exception a C API call without an exception parameter left pending, if any
+    /// (taking it, so it is not thrown into JS later).
+    ///
+    /// Any call with an exception parameter hands over a pending exception; converting
+    /// a number to a number is the cheapest one.
+    private func pendingException() -> JSValueRef? {
+        var exception: JSValueRef?
+        _ = JSValueToNumber(ctx, JSValueMakeNumber(ctx, 0), &exception)
+        return exception
+    }
+
+    /// A number as JS prints it in messages (`NaN`, `-1`, `1e+300`).
+    private static func numberText(_ number: Double) -> String {
+        if number.isNaN { return "NaN" }
+        if number == number.rounded(), abs(number) < 1e21 { return String(Int64(number)) }
+        return number.description.replacingOccurrences(of: "e", with: "e+").replacingOccurrences(of: "e+-", with: "e-")
     }
 
     private static func isIdentifier(_ key: String) -> Bool {
@@ -198,7 +239,7 @@ extension BridgeValue {
             }
             return array
         case .object(let members):
-            let object = JSObjectMake(ctx, nil, nil)!
+            let object = Self.makeObject(in: ctx, keys: members.keys)
             for (key, value) in members.entries {
                 let member = value.jsValue(in: ctx, names: names)
                 if let name = names?.ref(key) {
@@ -209,5 +250,38 @@ extension BridgeValue {
             }
             return object
         }
+    }
+
+    /// A new plain object to receive `keys`.
+    ///
+    /// Setting a key `__proto__` on a fresh object would call `Object.prototype`'s
+    /// `__proto__` setter and replace the prototype instead of storing data. When that
+    /// key is present the object is made from JSON, which creates every key (in order)
+    /// as an own data property, so the values set afterwards stay data.
+    private static func makeObject(in ctx: JSContextRef, keys: [String]) -> JSObjectRef {
+        if keys.contains("__proto__") {
+            let skeleton = "{" + keys.map { jsonQuoted($0) + ":null" }.joined(separator: ",") + "}"
+            if let value = withJSString(skeleton, { JSValueMakeFromJSONString(ctx, $0) }),
+               let object = JSValueToObject(ctx, value, nil) {
+                return object
+            }
+        }
+        return JSObjectMake(ctx, nil, nil)!
+    }
+
+    /// `text` as a JSON string literal.
+    private static func jsonQuoted(_ text: String) -> String {
+        var quoted = "\""
+        for unit in text.unicodeScalars {
+            switch unit {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case _ where unit.value < 0x20:
+                let hex = String(unit.value, radix: 16)
+                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: quoted.unicodeScalars.append(unit)
+            }
+        }
+        return quoted + "\""
     }
 }

@@ -23,6 +23,8 @@ extension JSHost {
         /// How the app was launched (`run --activate/--continue/--serve`), for the
         /// modules that act on it.
         public var launch: LaunchOptions
+        /// Entry files to run as esbuild bundles, by canonical path (see ``JSBundler``).
+        public var bundles: [String: PreparedBundle] = [:]
 
         /// A configuration with the current process's environment and executable, and
         /// the JS directory from ``JSHost/defaultJSDirectory(environment:)``.

@@ -45,6 +45,7 @@ final class JSRuntime {
         // JSC's own heap timers use the thread-default context of the thread that
         // creates the VM: push ours first.
         g_main_context_push_thread_default(mainContext.pointer)
+        searchlight_wtf_initialize_main_thread()
         ctx = JSGlobalContextCreate(nil)
         HostFunction.install(hostFunctions)
         self.modules = modules.enumerated().map { ModuleBinding(index: $0.offset, module: $0.element) }

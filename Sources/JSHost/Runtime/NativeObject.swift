@@ -90,6 +90,7 @@ extension JSRuntime {
         }
 
         setProperty(ctx, native, "nativeModules", makeNativeModulesObject())
+        setProperty(ctx, native, "bundles", makeBundlesObject())
         setProperty(ctx, native, "argv", BridgeValue.array(configuration.argv.map { .string($0) }).jsValue(in: ctx))
         let environment = BridgeObject(configuration.environment.sorted { $0.key < $1.key }.map { ($0.key, BridgeValue.string($0.value)) })
         setProperty(ctx, native, "env", BridgeValue.object(environment).jsValue(in: ctx))

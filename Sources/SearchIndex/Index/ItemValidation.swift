@@ -63,6 +63,21 @@ enum ItemValidation {
         return nil
     }
 
+    /// The most domains one call may name: each is a separate range scan, and a
+    /// million of them kept a delete busy for over a minute.
+    static let maximumDomainsPerCall = 10_000
+
+    /// Throws `E_INVALID_ARGUMENT` for a domain list that is too long or holds an
+    /// invalid domain, naming `domains[i]`.
+    static func validate(domains: [String]) throws {
+        if domains.count > maximumDomainsPerCall {
+            throw IndexError.argument("domains must have at most \(maximumDomainsPerCall) entries (it has \(domains.count))")
+        }
+        for (index, domain) in domains.enumerated() {
+            if let problem = domainProblem(domain) { throw IndexError.argument("domains[\(index)] \(problem)") }
+        }
+    }
+
     /// The largest client state, in UTF-8 bytes.
     static let maximumClientStateBytes = 250
 }

@@ -73,13 +73,11 @@ extension SearchableIndex {
 
     /// Deletes the items of domains and of their subdomains (`a.b` deletes `a.b` and
     /// `a.b.c`, not `a.bc`); returns how many were deleted.
+    ///
+    /// At most 10,000 domains a call, else `E_INVALID_ARGUMENT`.
     @discardableResult
     public func deleteItems(domains: [String]) throws -> Int {
-        for (index, domain) in domains.enumerated() {
-            if let problem = ItemValidation.domainProblem(domain) {
-                throw IndexError.argument("domains[\(index)] \(problem)")
-            }
-        }
+        try ItemValidation.validate(domains: domains)
         return try write { transaction in
             var deleted = 0
             for domain in Set(domains) {

@@ -49,6 +49,11 @@ public final class SearchableIndex: @unchecked Sendable {
     /// it the count is reported as a lower bound.
     public static let totalCountCap = 500
 
+    /// The database file of the index in `directory` (it may not exist yet).
+    public static func databasePath(in directory: String) -> String {
+        directory + "/index.sqlite3"
+    }
+
     let thumbnails: ThumbnailStore
     let writerLock = NSLock()
     let writer: Connection
@@ -66,7 +71,7 @@ public final class SearchableIndex: @unchecked Sendable {
     public init(configuration: Configuration) throws {
         self.configuration = configuration
         try DataDirectory.create(configuration.directory)
-        let path = configuration.directory + "/index.sqlite3"
+        let path = Self.databasePath(in: configuration.directory)
         databasePath = path
         thumbnails = try ThumbnailStore(dataDirectory: configuration.directory)
 

@@ -36,7 +36,7 @@ final class Statement {
         case .null: sqlite3_bind_null(handle, index)
         case .integer(let v): sqlite3_bind_int64(handle, index, v)
         case .real(let v): sqlite3_bind_double(handle, index, v)
-        case .text(let v): sqlite3_bind_text(handle, index, v, -1, searchlight_sqlite_transient())
+        case .text(let v): bindText(v, at: index)
         case .blob(let v):
             v.withUnsafeBytes { raw in
                 _ = sqlite3_bind_blob(handle, index, raw.baseAddress, Int32(raw.count), searchlight_sqlite_transient())
@@ -46,7 +46,19 @@ final class Statement {
 
     /// Binds text, or NULL for `nil`.
     func bind(_ text: String?, at index: Int32) {
-        if let text { sqlite3_bind_text(handle, index, text, -1, searchlight_sqlite_transient()) } else { sqlite3_bind_null(handle, index) }
+        if let text { bindText(text, at: index) } else { sqlite3_bind_null(handle, index) }
+    }
+
+    /// Binds text with its byte length, so a NUL inside it is data rather than its end
+    /// (with length -1 SQLite stops at the first NUL: `a\0b` would match the id `a`).
+    private func bindText(_ text: String, at index: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                // An empty buffer may have no address; SQLite wants one for empty text.
+                _ = sqlite3_bind_text(handle, index, chars.baseAddress ?? emptyText, Int32(chars.count), searchlight_sqlite_transient())
+            }
+        }
     }
 
     /// Binds a real, or NULL for `nil`.
@@ -102,3 +114,10 @@ final class Statement {
         }
     }
 }
+
+/// The text bound for an empty string whose buffer has no address.
+private nonisolated(unsafe) let emptyText: UnsafePointer<CChar> = {
+    let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+    pointer.initialize(to: 0)
+    return UnsafePointer(pointer)
+}()

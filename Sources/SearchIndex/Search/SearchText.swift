@@ -64,9 +64,7 @@ enum SearchText {
     /// and the last one is a prefix (search as you type), unless it ends in a CJK
     /// character, which is a whole token already. All phrases must match.
     static func plan(for userText: String) -> MatchPlan? {
-        let terms = userText.split(whereSeparator: { $0.isWhitespace }).filter { term in
-            term.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        }
+        let terms = terms(of: userText)
         guard let last = terms.last else { return nil }
         func phrase(_ term: Substring) -> String {
             "\"" + segmented(String(term)).replacingOccurrences(of: "\"", with: "\"\"").trimmingSpaces() + "\""
@@ -86,6 +84,33 @@ enum SearchText {
     /// prefix), or `nil` when it holds no searchable character.
     static func matchExpression(for userText: String) -> String? {
         plan(for: userText)?.expression
+    }
+
+    /// The longest search text, in UTF-8 bytes.
+    static let maximumBytes = 16 * 1024
+    /// The most terms a search text may have: each term is matched against every
+    /// candidate's fields, so 200,000 terms kept a search busy for minutes.
+    static let maximumTerms = 64
+
+    /// Throws `E_INVALID_ARGUMENT` for search text longer than ``maximumBytes`` or with
+    /// more than ``maximumTerms`` terms; `name` is the argument's name in the message.
+    static func validate(_ userText: String, name: String) throws {
+        let bytes = userText.utf8.count
+        if bytes > maximumBytes {
+            throw IndexError.argument("\(name) must be at most \(maximumBytes) bytes of UTF-8 (it has \(bytes))")
+        }
+        let count = terms(of: userText).count
+        if count > maximumTerms {
+            throw IndexError.argument("\(name) must have at most \(maximumTerms) terms (it has \(count))")
+        }
+    }
+
+    /// The searchable terms of user text: runs between whitespace and NUL characters
+    /// (FTS5 reads its query only up to a NUL) that hold a letter or digit.
+    private static func terms(of userText: String) -> [Substring] {
+        userText.split(whereSeparator: { $0.isWhitespace || $0 == "\u{0}" }).filter { term in
+            term.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        }
     }
 }
 

@@ -11,18 +11,17 @@ extension SearchableIndex {
     /// user activities are not returned. See ``CandidateSearch`` for how it stays fast.
     ///
     /// - Parameters:
-    ///   - text: the user's text; text with no letter or digit finds nothing.
-    ///   - domains: only items of these domains and their subdomains; `nil` for all.
+    ///   - text: the user's text, at most 16 KiB and 64 terms; text with no letter or
+    ///     digit finds nothing.
+    ///   - domains: only items of these domains and their subdomains (at most 10,000);
+    ///     `nil` for all.
     ///   - limit: hits per page, 1–1000 (default 20).
     ///   - offset: hits to skip, 0–10000.
     public func search(_ text: String, domains: [String]? = nil, limit: Int = 20, offset: Int = 0) throws -> SearchResults {
         guard (1...1000).contains(limit) else { throw IndexError.argument("limit must be an integer from 1 to 1000") }
         guard (0...10_000).contains(offset) else { throw IndexError.argument("offset must be an integer from 0 to 10000") }
-        if let domains {
-            for (index, domain) in domains.enumerated() {
-                if let problem = ItemValidation.domainProblem(domain) { throw IndexError.argument("domains[\(index)] \(problem)") }
-            }
-        }
+        try SearchText.validate(text, name: "text")
+        if let domains { try ItemValidation.validate(domains: domains) }
         let now = nowMs
         let result = try readers.read { connection in
             try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: [Schema.itemKind], domains: domains)

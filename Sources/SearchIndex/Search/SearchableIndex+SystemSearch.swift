@@ -10,11 +10,8 @@ extension SearchableIndex {
     /// `domains`, when given, keeps only rows of those domains and their subdomains.
     public func systemSearch(terms: [String], domains: [String]? = nil, limit: Int = 20) throws -> [SystemSearchResult] {
         guard (1...1000).contains(limit) else { throw IndexError.argument("limit must be an integer from 1 to 1000") }
-        if let domains {
-            for (index, domain) in domains.enumerated() {
-                if let problem = ItemValidation.domainProblem(domain) { throw IndexError.argument("domains[\(index)] \(problem)") }
-            }
-        }
+        try SearchText.validate(terms.joined(separator: " "), name: "terms")
+        if let domains { try ItemValidation.validate(domains: domains) }
         let kinds = try systemKinds()
         guard !kinds.isEmpty else { return [] }
         let now = nowMs

@@ -26,7 +26,8 @@ enum RunCommand: Command {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw CommandFailure("cannot find the script '\(script)' (no such file)")
         }
-        let host = JSHost(configuration: .init(mode: .run(script: path, arguments: arguments.passthrough), launch: launch))
+        let configuration = JSHost.Configuration(mode: .run(script: path, arguments: arguments.passthrough), launch: launch)
+        let host = JSHost(configuration: try ModernJS.bundling([path], into: configuration))
         let searchOnDevice = SearchOnDeviceModule(appID: context.appID, dataDirectory: context.dataDirectory.path,
                                                   initialRequest: SearchRequest(launch: launch))
         try host.register(searchOnDevice)

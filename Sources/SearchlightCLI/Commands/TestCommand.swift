@@ -9,7 +9,7 @@ import SearchOnDevice
 /// is removed when the run ends, so each run starts from an empty index.
 enum TestCommand: Command {
     static let name = "test"
-    static let summary = "run JS test files (*.test.js under each PATH; default js/test)"
+    static let summary = "run JS test files (*.test.js, .ts, .mjs, … under each PATH; default js/test)"
     static let synopsis = "[PATH…]"
     static let options: [OptionSpec] = []
 
@@ -19,7 +19,7 @@ enum TestCommand: Command {
         guard !files.isEmpty else {
             throw CommandFailure("no *.test.js files under \(paths.isEmpty ? defaultTestDirectory() : paths.joined(separator: ", "))")
         }
-        let host = JSHost(configuration: .init(mode: .test(files: files)))
+        let host = JSHost(configuration: try ModernJS.bundling(files, into: .init(mode: .test(files: files))))
         try host.register(BridgeTestModule())
         try host.register(BridgeTestModule(buffered: true))
         let dataDirectory: String
@@ -48,7 +48,7 @@ enum TestCommand: Command {
         return JSHost.defaultJSDirectory() + "/test"
     }
 
-    /// The test files: each file path as given, and every `*.test.js` under each
+    /// The test files: each file path as given, and every `*.test.js` (or `.ts`, `.mjs`, …) under each
     /// directory; absolute, without duplicates, sorted.
     static func testFiles(_ paths: [String]) throws -> [String] {
         var files = Set<String>()
@@ -66,7 +66,7 @@ enum TestCommand: Command {
                 throw CommandFailure("cannot read the directory '\(path)'")
             }
             while let relative = walker.nextObject() as? String {
-                if relative.hasSuffix(".test.js"), !relative.split(separator: "/").contains("node_modules") {
+                if ModernJS.isTestFile(relative), !relative.split(separator: "/").contains("node_modules") {
                     files.insert(absolute + "/" + relative)
                 }
             }

@@ -1,0 +1,45 @@
+#!/bin/bash
+# Builds the libFuzzer targets into .build/fuzz/bin: fuzz/build.sh [query|items|bridge|convert]…
+#
+# The library targets are built by SwiftPM with the fuzzer and address sanitizers in a
+# build path of their own (.build/fuzz), so a normal `swift build` never sees them;
+# each target is then one Swift file (plus fuzz/Support) compiled by swiftc with
+# -parse-as-library against those modules and linked with their object files.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH=/opt/swift/usr/bin:$PATH
+
+BUILD=.build/fuzz
+DEBUG=$BUILD/x86_64-unknown-linux-gnu/debug
+BIN=$BUILD/bin
+SANITIZE=fuzzer,address
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(query items bridge convert)
+
+cflags() { for flag in $(pkg-config --cflags "$@"); do printf -- '-Xcc %s ' "$flag"; done; }
+
+mkdir -p "$BIN"
+for target in "${targets[@]}"; do
+  case $target in
+    query) module=SearchIndex; source=fuzz/QueryLanguage/QueryLanguageFuzzer.swift ;;
+    items) module=SearchIndex; source=fuzz/ItemValidation/ItemValidationFuzzer.swift ;;
+    bridge) module=JSHost; source=fuzz/ValueConversion/ValueConversionFuzzer.swift ;;
+    convert) module=SearchOnDevice; source=fuzz/ItemConversion/ItemConversionFuzzer.swift ;;
+    *) echo "unknown fuzz target '$target' (query, items, bridge, convert)" >&2; exit 2 ;;
+  esac
+  swift build --sanitize=fuzzer --sanitize=address --build-path "$BUILD" --target "$module"
+  jsc="-I Sources/CJavaScriptCore -I Sources/CGLib $(cflags javascriptcoregtk-4.1 gio-2.0)"
+  jsclibs="-ljavascriptcoregtk-4.1 -lgio-2.0 -lgobject-2.0 -lglib-2.0"
+  case $module in
+    SearchIndex) includes="-I Sources/CSQLite"; libs="-lsqlite3"; objects=("$DEBUG/SearchIndex.build/"*.o) ;;
+    JSHost) includes="$jsc"; libs="$jsclibs"; objects=("$DEBUG/JSHost.build/"*.o) ;;
+    SearchOnDevice) includes="-I Sources/CSQLite $jsc"; libs="-lsqlite3 $jsclibs"
+                    objects=("$DEBUG/SearchOnDevice.build/"*.o "$DEBUG/JSHost.build/"*.o "$DEBUG/SearchIndex.build/"*.o) ;;
+  esac
+  # shellcheck disable=SC2086
+  swiftc -sanitize=$SANITIZE -use-ld=lld -parse-as-library -Onone -g -swift-version 6 \
+    -I "$DEBUG/Modules" $includes \
+    "$source" fuzz/Support/FuzzSupport.swift "${objects[@]}" \
+    $libs -o "$BIN/fuzz-$target"
+  echo "built $BIN/fuzz-$target"
+done
