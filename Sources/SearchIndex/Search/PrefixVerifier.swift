@@ -25,7 +25,7 @@ struct PrefixVerifier {
     /// matches, scanning them in Swift before giving up cost more (20 ms for
     /// `a interc` at 100k items) than one FTS5 query merging its words' lists (3 ms).
     init?(plan: MatchPlan, userText: String) {
-        guard plan.prefixIsIndexed, let last = userText.split(whereSeparator: { $0.isWhitespace }).last,
+        guard plan.prefixIsIndexed, let last = userText.split(whereSeparator: { $0.isWhitespace || $0 == "\u{0}" }).last,
               last.allSatisfy({ $0.isLetter || $0.isNumber })
         else { return nil }
         prefix = TextFolding(caseInsensitive: true, diacriticInsensitive: true).fold(String(last))
