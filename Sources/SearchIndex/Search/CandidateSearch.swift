@@ -56,7 +56,9 @@ import Foundation
 /// shared 2-core machine), before and after the head-first prefixes, the Swift body
 /// check, the merge walk and the smaller rowids: 100k items p50 0.83 → 0.61 ms,
 /// p99 4.1 → 2.5 ms (16.4 → 17.0 hits a query: the body matches SPEC asks for);
-/// 1M items p99 20.6 ms after. Known slow case left: a multi-token prefix after a
+/// 1M items p99 17.8 → 20.6 ms (prefixes of 1–3 letters now also search the body
+/// when the heavy fields fall short: p99 16 → 32 ms for one letter; 4+ letters
+/// 26 → 17 ms). Known slow case left: a multi-token prefix after a
 /// frequent word (`a e-m`, 3–4 s before and after) is joined row by row, as no Swift
 /// check handles punctuation inside the prefix yet.
 struct CandidateSearch {
