@@ -83,7 +83,7 @@ final class SemanticsTests: IndexTestCase {
         ])
         XCTAssertEqual(Set(try searchIDs("mountain")), ["1", "2"])
         XCTAssertEqual(Set(try searchIDs("mountain trai")), ["1", "2"], "terms match across fields")
-        XCTAssertEqual(try searchIDs("mountain tra"), ["1"], "a 1–3 character prefix matches title, names and keywords only")
+        XCTAssertEqual(try searchIDs("mountain tra"), ["1", "2"], "a short prefix matches every field; the title match first")
         XCTAssertEqual(try searchIDs("bik"), ["2"])
         XCTAssertEqual(try searchIDs("bikes"), ["2"], "whole words match in every field")
         XCTAssertEqual(try searchIDs("run mount"), ["1"])

@@ -65,6 +65,9 @@ final class WriteTransaction {
         } else {
             if nextRowid == nil { nextRowid = (try connection.scalarInt("SELECT coalesce(max(rowid), 0) + 1 FROM items")) ?? 1 }
             rowid = nextRowid!
+            guard rowid <= Schema.rowidMask else {
+                throw IndexError(code: IndexError.quotaExceeded, message: "the index has no item rowid left below 2^32; delete all items to start over")
+            }
             nextRowid = rowid + 1
         }
         let ftsRowid = Schema.ftsRowid(itemRowid: rowid, quality: quality)

@@ -7,7 +7,7 @@ import Foundation
 /// and bm25 must score every match (and scans each phrase's matches to compute its
 /// IDF), which measured 1.2 s at p99 on 100k items. Instead:
 ///
-/// 1. The FTS rowid is `quality << 40 | items.rowid`, where quality comes from the
+/// 1. The FTS rowid is `quality << 32 | items.rowid`, where quality comes from the
 ///    ranking hint and engagement (``Ranking/qualityBucket(rankingHint:engagements:)``),
 ///    so `ORDER BY rowid DESC` walks matches best-first and FTS5 stops as soon as we
 ///    stop stepping. Within a bucket, newer rows come first.
@@ -22,18 +22,45 @@ import Foundation
 ///    ``SearchableIndex/totalCountCap`` matches are counted in one SQL statement, and a
 ///    count that reaches the cap is reported as a lower bound.
 ///
-/// A last term of 1–3 characters is looked up in `items_head`'s prefix index (title,
-/// names, keywords), because FTS5 would otherwise merge the lists of every word
-/// starting with those letters across all text; see ``Schema``. After complete terms
-/// (`house a`), the complete terms drive and ``PrefixVerifier`` checks the prefix on
-/// each candidate's heavy fields in Swift, for up to ``verifiedScanBudget`` rows;
-/// past that (a prefix rare among the matches) FTS5 checks it row by row instead.
-/// A search answered by the Swift check reports its count as a lower bound unless it
-/// ran out of matches.
+/// A prefix is looked up first in `items_head` (title, names, keywords): for 1–3
+/// characters from its prefix index, because FTS5 would otherwise merge the lists of
+/// every word starting with those letters across all text (see ``Schema``); for a
+/// longer prefix typed alone, by merging those lists in `items_head` only, about a
+/// sixth of the words (`conf` 4.2 → 0.8 ms, `inter` 7.1 → 1.3 ms at 100k items).
+/// After complete terms and a short prefix (`house a`), the complete terms drive and
+/// ``PrefixVerifier`` checks the prefix on each candidate's heavy fields in Swift, for
+/// up to ``verifiedScanBudget`` rows; past that (a prefix rare among the matches)
+/// FTS5 checks it row by row instead. After complete terms, a longer prefix is one
+/// `items_fts` query (see ``sources(for:)``). A search answered by the Swift check
+/// reports its count as a lower bound unless it ran out of matches.
+///
+/// SPEC §5 says the prefix matches in every field, so when the heavy fields do not
+/// fill `need + slack` rows, the search goes on in the other fields: the rows the
+/// Swift check rejected have their description and text content checked too, and the
+/// FTS5 paths run one more pass on `items_fts` with the plain prefix. A prefix with few
+/// heavy matches is nearly always rare in the body too, so that pass is cheap.
+///
+/// What a prefix looked up in `items_head` first may miss: an item whose only match
+/// for the prefix is in its description or text content, while `need + slack` items
+/// matching it in a heavy field already fill the candidates. Such an item scores at
+/// least 20 field points below a keyword match, 40 below a title match
+/// (``Ranking/columnWeights``), so only a large hint, engagement or recency lead would
+/// have put it on the page. Those searches report their total as a lower bound
+/// (`totalCountIsExact` false); typing one more letter brings such items back.
 ///
 /// The trade-off: with more than `need + slack` matches in both passes, an item that
 /// is neither in the best quality buckets nor matched in a heavy field cannot reach
 /// the first page. Typing one more letter narrows the matches and brings it back.
+///
+/// Measured with ``IndexBenchmark`` (release build, 1000 queries, one run each on a
+/// shared 2-core machine), before and after the head-first prefixes, the Swift body
+/// check, the merge walk and the smaller rowids: 100k items p50 0.83 → 0.61 ms,
+/// p99 4.1 → 2.5 ms (16.4 → 17.0 hits a query: the body matches SPEC asks for);
+/// 1M items p99 17.8 → 20.6 ms (prefixes of 1–3 letters now also search the body
+/// when the heavy fields fall short: p99 16 → 32 ms for one letter; 4+ letters
+/// 26 → 17 ms). Known slow case left: a multi-token prefix after a
+/// frequent word (`a e-m`, 3–4 s before and after) is joined row by row, as no Swift
+/// check handles punctuation inside the prefix yet.
 struct CandidateSearch {
     /// Rows kept beyond the requested page, for re-ranking.
     static let slack = 40
@@ -80,11 +107,18 @@ struct CandidateSearch {
 
     /// The sources of the two passes (heavy fields, then all fields) for a plan.
     ///
-    /// A long prefix (or none) is one `items_fts` query. A short prefix is answered by
-    /// `items_head`; the complete terms, if any, by `items_fts`, which drives the loop
-    /// (complete words are selective) while `items_head` checks each row by rowid.
+    /// Without a prefix, or with complete terms and a prefix longer than
+    /// ``MatchPlan/headPrefixLimit``, two `items_fts` queries (heavy fields, then all).
+    /// A prefix alone is answered by `items_head` (the caller goes on in `items_fts`
+    /// when that does not fill the page). With complete terms and a short (indexed)
+    /// prefix, `items_fts` drives the loop (complete words are selective) while
+    /// `items_head` checks each row by rowid from its prefix index. A longer prefix is
+    /// not indexed: checking it row by row merges its words' lists for every row (14 s
+    /// for `a inter` at 100k items), and driving from `items_head` while `items_fts`
+    /// checks a frequent complete word by rowid took 145 ms, so FTS5 gets the whole
+    /// expression and merges the prefix's lists once.
     static func sources(for plan: MatchPlan) -> [Source] {
-        guard plan.usesHead, let prefix = plan.prefix else {
+        guard plan.usesHead, let prefix = plan.prefix, plan.complete.isEmpty || plan.prefixIsIndexed else {
             return ["{title names keywords} : (\(plan.expression))", plan.expression].map { match in
                 Source(values: [.text(match)]) { fts, _ in
                     "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
@@ -112,9 +146,11 @@ struct CandidateSearch {
     func run(text: String, limit: Int, offset: Int) throws -> (hits: [Scored], total: Int, exact: Bool) {
         guard let plan = SearchText.plan(for: text) else { return ([], 0, true) }
         let need = offset + limit
+        let want = need + Self.slack
         var candidates: [Int64: Candidate] = [:]
         var accepted = 0, exhausted = true
-        var total = 0, exact = true
+        // Whether the complete terms have more matches than the Swift check looks at.
+        var completeIsFrequent = false
         if let verifier = PrefixVerifier(plan: plan, userText: text), let complete = plan.completeExpression {
             // Complete terms drive; the short prefix is checked in Swift (see PrefixVerifier).
             let sources = ["{title names keywords} : (\(complete))", complete].map { match in
@@ -123,27 +159,96 @@ struct CandidateSearch {
                 }
             }
             var withinBudget = true
+            var rejected: [Candidate] = []
             for source in sources where withinBudget {
+                // The last source (all fields) matches a superset of the first: its
+                // rejected rows are the ones to check further.
+                rejected = []
                 (accepted, exhausted, withinBudget) = try scan(
-                    source, headPhrase: plan.complete.count, want: need + Self.slack, verifier: verifier, into: &candidates)
+                    source, headPhrase: plan.complete.count, want: want, verifier: verifier, into: &candidates,
+                    rejected: &rejected)
             }
             if withinBudget {
+                var exact = exhausted
+                if exhausted && accepted < want {
+                    // The heavy fields did not fill the page: look for the prefix in the
+                    // description and text content of the rows the heavy check rejected.
+                    let body = try verifyBody(rejected, verifier: verifier, headPhrase: plan.complete.count,
+                                              want: want - accepted, into: &candidates)
+                    accepted += body.accepted
+                    exact = body.checkedAll
+                }
                 // Counting further would mean checking every remaining row in Swift: the
                 // count of a query cut short here is a lower bound.
                 let hits = try page(candidates, plan: plan, limit: limit, offset: offset)
-                return (hits, max(accepted, candidates.count), exhausted)
+                return (hits, max(accepted, candidates.count), exact)
             }
             candidates = [:]
+            completeIsFrequent = true
         }
         let sources = Self.sources(for: plan)
-        for source in sources {
-            (accepted, exhausted, _) = try scan(source, headPhrase: plan.complete.count, want: need + Self.slack, verifier: nil, into: &candidates)
+        var unused: [Candidate] = []
+        var merged: (total: Int, exact: Bool)?
+        if completeIsFrequent, let complete = plan.completeExpression, let prefix = plan.prefix {
+            let result = try mergeScan(
+                complete: complete, prefix: prefix, headPhrase: plan.complete.count, want: want, into: &candidates)
+            (accepted, exhausted) = (result.0, result.1)
+            merged = (result.2, result.3)
+        } else {
+            for source in sources {
+                (accepted, exhausted, _) = try scan(source, headPhrase: plan.complete.count, want: want, verifier: nil, into: &candidates, rejected: &unused)
+            }
         }
-        total = accepted
-        exact = exhausted
-        if !exhausted { (total, exact) = try count(sources.last!) }
+        var countSource = sources.last!
+        var headOnly = false
+        if plan.usesHead && (plan.complete.isEmpty || plan.prefixIsIndexed) {
+            if accepted < want {
+                // The heavy fields did not fill the page, so the prefix is rare there and
+                // usually rare in the other fields too: ask all fields.
+                let all = Source(values: [.text(plan.expression)]) { fts, _ in
+                    "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
+                }
+                (accepted, exhausted, _) = try scan(all, headPhrase: plan.complete.count, want: want, verifier: nil, into: &candidates, rejected: &unused)
+                countSource = all
+                merged = nil
+            } else {
+                // A full page of heavy-field matches: matches found only in the description
+                // or text content were not looked for, so the count is a lower bound.
+                headOnly = true
+            }
+        }
+        var total = accepted
+        var exact = exhausted
+        if let merged {
+            (total, exact) = merged
+        } else if !exhausted {
+            (total, exact) = try count(countSource)
+        }
         let hits = try page(candidates, plan: plan, limit: limit, offset: offset)
-        return (hits, max(total, candidates.count), exact)
+        return (hits, max(total, candidates.count), exact && !headOnly)
+    }
+
+    /// Checks the description and text content of rows whose heavy fields lack the
+    /// prefix, best-first, until `want` more are accepted; returns how many were and
+    /// whether every row was checked.
+    private func verifyBody(
+        _ rows: [Candidate], verifier: PrefixVerifier, headPhrase: Int, want: Int, into candidates: inout [Int64: Candidate]
+    ) throws -> (accepted: Int, checkedAll: Bool) {
+        let statement = try connection.cached("SELECT content_description, text_content FROM items WHERE rowid = ?")
+        var accepted = 0
+        for row in rows {
+            if accepted == want { return (accepted, false) }
+            statement.bind([.integer(row.itemRowid)])
+            defer { statement.reset() }
+            guard try statement.step() else { continue }
+            let found = verifier.locate(body: statement, description: 0, textContent: 1)
+            guard found != 0 else { continue }
+            var candidate = row
+            candidate.locator |= found << (5 * Int64(headPhrase))
+            candidates[row.itemRowid] = candidate
+            accepted += 1
+        }
+        return (accepted, true)
     }
 
     /// Scores candidates and reads the rows of the requested page.
@@ -171,14 +276,84 @@ struct CandidateSearch {
     /// how many were accepted and whether the matches ran out.
     ///
     /// `headPhrase` is the phrase number the `items_head` locator's phrase 0 stands for.
-    /// With a `verifier`, rows whose heavy fields lack the prefix are skipped, and the
-    /// scan gives up (third result `false`) after ``verifiedScanBudget`` rows.
+    /// With a `verifier`, rows whose heavy fields lack the prefix are skipped (and
+    /// appended to `rejected`, for ``verifyBody(_:verifier:headPhrase:want:into:)``), and
+    /// the scan gives up (third result `false`) after ``verifiedScanBudget`` rows.
     private func scan(
-        _ source: Source, headPhrase: Int, want: Int, verifier: PrefixVerifier?, into candidates: inout [Int64: Candidate]
+        _ source: Source, headPhrase: Int, want: Int, verifier: PrefixVerifier?, into candidates: inout [Int64: Candidate],
+        rejected: inout [Candidate]
     ) throws -> (Int, Bool, Bool) {
         let statement = try connection.cached(source.sql)
         statement.bind(source.values)
         defer { statement.reset() }
+        return try walk(headPhrase: headPhrase, want: want, verifier: verifier, into: &candidates, rejected: &rejected) {
+            try statement.step() ? (statement.int64(0), statement.int64(1), statement.int64(2)) : nil
+        }
+    }
+
+    /// Intersects the matches of the complete terms in `items_fts` with those of a
+    /// short prefix in `items_head`, both walked best-first, until `want` are accepted;
+    /// returns how many were and whether the matches ran out.
+    ///
+    /// The fallback when the prefix is rare among more than ``verifiedScanBudget``
+    /// matches of the complete terms (`a x`); with fewer, the SQL join of
+    /// ``sources(for:)`` is cheaper (`setup e-m`: 1 ms joined, 79 ms merged). It used to be one SQL join where `items_head` looked up the prefix for
+    /// each `items_fts` row by rowid, and each lookup set up the prefix query again:
+    /// 0.75 s for `a x`, 1 s for `a ze` at 100k items. Walking both lists side by side
+    /// costs one step per row of either.
+    ///
+    /// The third and fourth results are the count of matches and whether it is exact:
+    /// when the page filled up, the walk goes on counting (without reading rows) up
+    /// to ``SearchableIndex/totalCountCap`` if every row is visible to this search.
+    private func mergeScan(
+        complete: String, prefix: String, headPhrase: Int, want: Int, into candidates: inout [Int64: Candidate]
+    ) throws -> (Int, Bool, Int, Bool) {
+        let locate = MatchLocator.functionName
+        let fts = try connection.cached(
+            "SELECT rowid, \(locate)(items_fts) FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC")
+        let head = try connection.cached(
+            "SELECT rowid, \(locate)(items_head) FROM items_head WHERE items_head MATCH ?1 ORDER BY rowid DESC")
+        fts.bind([.text(complete)])
+        head.bind([.text(prefix)])
+        defer {
+            fts.reset()
+            head.reset()
+        }
+        var hasFTS = try fts.step()
+        var hasHead = try head.step()
+        func next() throws -> (Int64, Int64, Int64)? {
+            while hasFTS && hasHead {
+                let ftsRowid = fts.int64(0), headRowid = head.int64(0)
+                if ftsRowid > headRowid {
+                    hasFTS = try fts.step()
+                } else if headRowid > ftsRowid {
+                    hasHead = try head.step()
+                } else {
+                    let row = (ftsRowid, fts.int64(1), head.int64(1))
+                    hasFTS = try fts.step()
+                    hasHead = try head.step()
+                    return row
+                }
+            }
+            return nil
+        }
+        var unused: [Candidate] = []
+        let (accepted, exhausted, _) = try walk(headPhrase: headPhrase, want: want, verifier: nil, into: &candidates, rejected: &unused, next: next)
+        if exhausted { return (accepted, true, accepted, true) }
+        guard domains == nil, try allRowsVisible() else { return (accepted, false, accepted, false) }
+        // Every match so far was accepted; count on.
+        var matched = accepted
+        while matched < SearchableIndex.totalCountCap, try next() != nil { matched += 1 }
+        return (accepted, false, matched, matched < SearchableIndex.totalCountCap)
+    }
+
+    /// The body of ``scan(_:headPhrase:want:verifier:into:rejected:)``: takes rows
+    /// `(fts rowid, items_fts locator, items_head locator)` from `next` until `want`
+    /// are accepted or `next` returns `nil`.
+    private func walk(
+        headPhrase: Int, want: Int, verifier: PrefixVerifier?, into candidates: inout [Int64: Candidate],
+        rejected: inout [Candidate], next: () throws -> (Int64, Int64, Int64)?
+    ) throws -> (Int, Bool, Bool) {
         let lookup = try connection.cached("""
             SELECT items.id, items.domain, items.kind, items.expiration_date, items.ranking_hint,
                 coalesce(items.content_modification_date, items.content_creation_date, items.indexed_date),
@@ -191,10 +366,8 @@ struct CandidateSearch {
         while accepted < want {
             if verifier != nil && scanned == Self.verifiedScanBudget { return (accepted, false, false) }
             scanned += 1
-            guard try statement.step() else { return (accepted, true, true) }
-            let ftsRowid = statement.int64(0)
-            let head = statement.int64(2)
-            var locator = statement.int64(1) | (head & MatchLocator.titleStartBit)
+            guard let (ftsRowid, ftsLocator, head) = try next() else { return (accepted, true, true) }
+            var locator = ftsLocator | (head & MatchLocator.titleStartBit)
             locator |= Int64(MatchLocator.columns(ofPhrase: 0, in: head)) << (5 * Int64(headPhrase))
             let itemRowid = ftsRowid & Schema.rowidMask
             if verifier == nil, candidates[itemRowid] != nil {
@@ -207,17 +380,20 @@ struct CandidateSearch {
             guard try lookup.step() else { continue }
             let kind = lookup.int64(2)
             guard kinds.contains(kind), lookup.double(3) > now, allows(domain: lookup.text(1) ?? "") else { continue }
-            if let verifier {
-                let names = [lookup.text(8)].compactMap { $0 } + (JSONText.decodeArray(lookup.text(9)) ?? [])
-                let found = verifier.locate(title: lookup.text(7), names: names, keywords: JSONText.decodeArray(lookup.text(10)) ?? [])
-                guard found != 0 else { continue }
-                locator |= (found & MatchLocator.titleStartBit) | ((found & 0x1F) << (5 * Int64(headPhrase)))
-            }
-            if let known = candidates[itemRowid] { locator |= known.locator }
-            candidates[itemRowid] = Candidate(
+            var candidate = Candidate(
                 itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator, id: lookup.text(0) ?? "",
                 kind: kind, rankingHint: lookup.optionalDouble(4), contentDate: lookup.double(5),
                 engagements: lookup.int64(6))
+            if let verifier {
+                let found = verifier.locate(head: lookup, title: 7, displayName: 8, alternateNames: 9, keywords: 10)
+                guard found != 0 else {
+                    rejected.append(candidate)
+                    continue
+                }
+                candidate.locator |= (found & MatchLocator.titleStartBit) | ((found & 0x1F) << (5 * Int64(headPhrase)))
+            }
+            if let known = candidates[itemRowid] { candidate.locator |= known.locator }
+            candidates[itemRowid] = candidate
             accepted += 1
         }
         return (accepted, false, true)

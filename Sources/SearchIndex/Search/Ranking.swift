@@ -33,9 +33,13 @@ enum Ranking {
         return 10 * pow(0.5, days / 30)
     }
 
-    /// The quality bucket (0–200) of an item: its query-independent score, times 4.
+    /// The quality bucket (0–50) of an item: its query-independent score, rounded.
+    ///
+    /// One bucket per score point: finer buckets ordered candidates no better after
+    /// re-scoring (the page keeps ``CandidateSearch/slack`` extra rows) but made the
+    /// FTS index bigger (see ``Schema``).
     static func qualityBucket(rankingHint: Double?, engagements: Int64) -> Int64 {
-        Int64((4 * (hintScore(rankingHint) + engagementScore(engagements))).rounded())
+        Int64((hintScore(rankingHint) + engagementScore(engagements)).rounded())
     }
 
     /// The field part and the best field, from a `searchlight_match` value.

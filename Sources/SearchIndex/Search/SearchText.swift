@@ -123,11 +123,15 @@ struct MatchPlan: Equatable {
     /// Characters of the prefix's last token.
     var prefixLength: Int
 
-    /// Prefixes this short are answered by `items_head`'s prefix index (see ``Schema``).
+    /// Prefixes this short are in `items_head`'s prefix index (see ``Schema``).
     static let headPrefixLimit = 3
 
-    /// Whether the prefix is short enough for `items_head`.
-    var usesHead: Bool { prefix != nil && prefixLength <= Self.headPrefixLimit }
+    /// Whether the search looks for the prefix in `items_head` first: whenever there is
+    /// one (see ``CandidateSearch``).
+    var usesHead: Bool { prefix != nil }
+
+    /// Whether `items_head` answers the prefix from its prefix index, like one term.
+    var prefixIsIndexed: Bool { prefix != nil && prefixLength <= Self.headPrefixLimit }
 
     /// How many phrases the plan has; the prefix, if any, is the last.
     var phraseCount: Int { complete.count + (prefix == nil ? 0 : 1) }

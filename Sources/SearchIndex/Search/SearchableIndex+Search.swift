@@ -4,10 +4,10 @@ extension SearchableIndex {
     /// Ranked hits for what a user typed (SPEC §5).
     ///
     /// Every term must match (in the title, display name, alternate names, keywords,
-    /// description or text content); the last term is a prefix (while it has 1–3
-    /// characters, of a word in the title, display name, alternate names or keywords;
-    /// from 4 characters on, in every field); case and diacritics
-    /// never matter; Chinese, Japanese and Korean match by substring. Expired items and
+    /// description or text content); the last term is a prefix (when the title, names
+    /// and keywords already fill the page, prefix matches found only in the description
+    /// or text content are left out and the total is a lower bound); case and
+    /// diacritics never matter; Chinese, Japanese and Korean match by substring. Expired items and
     /// user activities are not returned. See ``CandidateSearch`` for how it stays fast.
     ///
     /// - Parameters:

@@ -13,14 +13,24 @@
 /// the lists of every term starting with `a`, which took 90 ms at 100k items; a
 /// prefix index answers it like one term but costs about a third of the index per
 /// prefix length. Kept to the heavy fields, it costs a fraction of what it would on
-/// all text (descriptions and text content are most of the words), so a last term of
-/// 1–3 characters matches word starts in the title, display name, alternate names and
-/// keywords, and from 4 characters on it matches every field.
+/// all text (descriptions and text content are most of the words). A prefix is looked
+/// up there first, and in `items_fts` only when the heavy fields do not fill the page
+/// (see ``CandidateSearch``).
 ///
-/// The FTS rowid is not the item's rowid: it is `quality << 40 | items.rowid`
+/// The FTS rowid is not the item's rowid: it is `quality << 32 | items.rowid`
 /// (see ``Ranking/qualityBucket(rankingHint:engagements:)``), so that
 /// `ORDER BY rowid DESC` visits better items first and a search can stop after a few
 /// hundred candidates, however many rows a short prefix matches.
+///
+/// Both FTS tables are built with `columnsize=0`: ranking never asks FTS5 for column
+/// sizes (no bm25), and the per-row size records were 4 MB (3%) of a 100k-item index.
+///
+/// Size notes (100k generated items, 41.5 MB of text): FTS5 stores each doclist entry
+/// as a varint delta from the previous rowid, so the rowid layout is paid in every
+/// entry that crosses a quality bucket. With `quality << 40` and 201 buckets those
+/// deltas took 6–7 bytes; `quality << 32` and 51 buckets (one per score point) make
+/// them 5 bytes and rarer. Rowids stay below 2³² (``rowidMask``); an index never gets
+/// near 4 billion items.
 enum Schema {
     static let version = 1
 
@@ -56,11 +66,11 @@ enum Schema {
     CREATE INDEX IF NOT EXISTS items_activities ON items(kind) WHERE kind = 1;
     CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
         title, names, keywords, description, text,
-        content='', tokenize='unicode61 remove_diacritics 2'
+        content='', columnsize=0, tokenize='unicode61 remove_diacritics 2'
     );
     CREATE VIRTUAL TABLE IF NOT EXISTS items_head USING fts5(
         title, names, keywords,
-        content='', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'
+        content='', columnsize=0, tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'
     );
     CREATE TABLE IF NOT EXISTS engagements(
         id TEXT PRIMARY KEY,
@@ -79,8 +89,8 @@ enum Schema {
     static let activityKind: Int64 = 1
 
     /// FTS rowid bits below the quality bucket: the item's rowid.
-    static let qualityShift: Int64 = 40
-    static let rowidMask: Int64 = (1 << 40) - 1
+    static let qualityShift: Int64 = 32
+    static let rowidMask: Int64 = (1 << 32) - 1
 
     /// The FTS rowid for an item rowid in a quality bucket.
     static func ftsRowid(itemRowid: Int64, quality: Int64) -> Int64 {
