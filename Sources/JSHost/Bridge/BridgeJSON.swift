@@ -62,8 +62,14 @@ enum BridgeJSON {
     }
 
     /// Appends ASCII `string` unchanged.
-    private static func appendASCII(_ string: String, to text: inout [UInt16]) {
-        for byte in string.utf8 { text.append(UInt16(byte)) }
+    private static func appendASCII(_ string: StaticString, to text: inout [UInt16]) {
+        let bytes = UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount)
+        appendWidened(bytes, to: &text)
+    }
+
+    /// Appends ASCII `bytes`, each widened to a code unit.
+    private static func appendWidened(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt16]) {
+        for byte in bytes { text.append(UInt16(byte)) }
     }
 
     /// Appends `number` in a form that parses back to the same double; false for
@@ -75,7 +81,8 @@ enum BridgeJSON {
         } else {
             // Swift prints the shortest digits that read back as the same double, in a
             // form JSON accepts (`0.1`, `1e-07`, `1.5e+300`).
-            appendASCII(number.description, to: &text)
+            var description = number.description
+            description.withUTF8 { appendWidened($0, to: &text) }
         }
         return true
     }
@@ -96,24 +103,38 @@ enum BridgeJSON {
     /// surrogates, so only quotes, backslashes and control characters need escapes.
     private static func appendString(_ string: String, to text: inout [UInt16]) {
         text.append(UInt16(ascii: "\""))
-        for unit in string.utf16 {
-            switch unit {
-            case UInt16(ascii: "\""), UInt16(ascii: "\\"):
-                text.append(UInt16(ascii: "\\"))
-                text.append(unit)
-            case 0..<0x20:
-                let hex: StaticString = "0123456789abcdef"
-                text.append(UInt16(ascii: "\\"))
-                text.append(UInt16(ascii: "u"))
-                text.append(UInt16(ascii: "0"))
-                text.append(UInt16(ascii: "0"))
-                text.append(UInt16(hex.utf8Start[Int(unit >> 4)]))
-                text.append(UInt16(hex.utf8Start[Int(unit & 0xF)]))
-            default:
-                text.append(unit)
+        var string = string
+        let plain = string.withUTF8 { bytes in
+            // Most keys and values are ASCII with nothing to escape: copied in one go.
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
+                return false
             }
+            appendWidened(bytes, to: &text)
+            return true
+        }
+        if !plain {
+            for unit in string.utf16 { appendEscaped(unit, to: &text) }
         }
         text.append(UInt16(ascii: "\""))
+    }
+
+    /// Appends one code unit of a string's contents, escaped as JSON requires.
+    private static func appendEscaped(_ unit: UInt16, to text: inout [UInt16]) {
+        switch unit {
+        case UInt16(ascii: "\""), UInt16(ascii: "\\"):
+            text.append(UInt16(ascii: "\\"))
+            text.append(unit)
+        case 0..<0x20:
+            let hex: StaticString = "0123456789abcdef"
+            text.append(UInt16(ascii: "\\"))
+            text.append(UInt16(ascii: "u"))
+            text.append(UInt16(ascii: "0"))
+            text.append(UInt16(ascii: "0"))
+            text.append(UInt16(hex.utf8Start[Int(unit >> 4)]))
+            text.append(UInt16(hex.utf8Start[Int(unit & 0xF)]))
+        default:
+            text.append(unit)
+        }
     }
 }
 
