@@ -230,26 +230,42 @@ extension BridgeValue {
                 bytes.withUnsafeBytes { storage.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
             }
             return array
+        case .array(let elements) where elements.count >= BridgeJSON.minimumMembers:
+            if let made = BridgeJSON.jsValue(in: ctx, self) { return made }
+            return memberwise(elements, in: ctx, names: names)
+        case .object(let members) where members.count >= BridgeJSON.minimumMembers:
+            if let made = BridgeJSON.jsValue(in: ctx, self) { return made }
+            return memberwise(members, in: ctx, names: names)
         case .array(let elements):
-            // Made empty and filled one by one, so each element is reachable from the
-            // array as soon as it exists (a Swift array of JSValueRefs is not a GC root).
-            let array = JSObjectMakeArray(ctx, 0, nil, nil)!
-            for (index, element) in elements.enumerated() {
-                JSObjectSetPropertyAtIndex(ctx, array, UInt32(index), element.jsValue(in: ctx, names: names), nil)
-            }
-            return array
+            return memberwise(elements, in: ctx, names: names)
         case .object(let members):
-            let object = Self.makeObject(in: ctx, keys: members.keys)
-            for (key, value) in members.entries {
-                let member = value.jsValue(in: ctx, names: names)
-                if let name = names?.ref(key) {
-                    JSObjectSetProperty(ctx, object, name, member, JSPropertyAttributes(kJSPropertyAttributeNone), nil)
-                } else {
-                    setProperty(ctx, object, key, member)
-                }
-            }
-            return object
+            return memberwise(members, in: ctx, names: names)
         }
+    }
+
+    /// A JS array made empty and filled element by element, so each element is
+    /// reachable from the array as soon as it exists (a Swift array of JSValueRefs is
+    /// not a GC root).
+    private func memberwise(_ elements: [BridgeValue], in ctx: JSContextRef, names: PropertyNameCache?) -> JSValueRef {
+        let array = JSObjectMakeArray(ctx, 0, nil, nil)!
+        for (index, element) in elements.enumerated() {
+            JSObjectSetPropertyAtIndex(ctx, array, UInt32(index), element.jsValue(in: ctx, names: names), nil)
+        }
+        return array
+    }
+
+    /// A JS object made empty and filled member by member.
+    private func memberwise(_ members: BridgeObject, in ctx: JSContextRef, names: PropertyNameCache?) -> JSValueRef {
+        let object = Self.makeObject(in: ctx, keys: members.keys)
+        for (key, value) in members.entries {
+            let member = value.jsValue(in: ctx, names: names)
+            if let name = names?.ref(key) {
+                JSObjectSetProperty(ctx, object, name, member, JSPropertyAttributes(kJSPropertyAttributeNone), nil)
+            } else {
+                setProperty(ctx, object, key, member)
+            }
+        }
+        return object
     }
 
     /// A new plain object to receive `keys`.
