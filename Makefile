@@ -7,7 +7,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages the build, the tests and the benchmarks use.
 DEBIAN_PACKAGES := pkg-config libjavascriptcoregtk-4.1-dev libsqlite3-dev libglib2.0-dev \
-	dbus esbuild libjs-lunr wamerican
+	dbus esbuild libjs-lunr wamerican node-typescript
 
 SWIFT_BUILD_FLAGS ?=
 BIN := .build/debug/searchlight
