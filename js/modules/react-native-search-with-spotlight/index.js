@@ -7,29 +7,12 @@
 // means "not given", so null fields are dropped before indexing. Its listener
 // gets the same { id, query } body as SearchOnDevice's request event.
 
-const { NativeModules, NativeEventEmitter } = require('react-native');
+const { NativeModules } = require('react-native');
+const searchlight = require('searchlight');
 
-const REQUEST_EVENT = 'onSearchOnDeviceRequest';
-
-let emitter = null;
-
-function nativeModule() {
-  const module = NativeModules.SearchOnDevice;
-  if (!module) {
-    const error = new Error('NativeModules.SearchOnDevice is not available in this host');
-    error.code = 'E_INDEX_UNAVAILABLE';
-    throw error;
-  }
-  return module;
-}
-
-// Calls a native promise method; the package documents Promise<void>.
-function call(method, args) {
-  try {
-    return nativeModule()[method](...args).then(() => undefined);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+// The package documents Promise<void>; the `searchlight` wrapper resolves to counts.
+function done(promise) {
+  return promise.then(() => undefined);
 }
 
 // The item as SearchOnDevice takes it; anything but a plain object is passed on
@@ -48,19 +31,19 @@ function isSupported() {
 }
 
 function addSearchableItems(items) {
-  return call('indexItems', [Array.isArray(items) ? items.map(toNativeItem) : items]);
+  return done(searchlight.indexItems(Array.isArray(items) ? items.map(toNativeItem) : items));
 }
 
 function deleteAll() {
-  return call('deleteAllItems', []);
+  return done(searchlight.deleteAllItems());
 }
 
 function deleteIdentifiers(identifiers) {
-  return call('deleteItemsWithIdentifiers', [identifiers]);
+  return done(searchlight.deleteItemsWithIdentifiers(identifiers));
 }
 
 function deleteDomains(domains) {
-  return call('deleteItemsInDomains', [domains]);
+  return done(searchlight.deleteItemsInDomains(domains));
 }
 
 function addListener(callback) {
@@ -69,8 +52,7 @@ function addListener(callback) {
     error.code = 'E_INVALID_ARGUMENT';
     throw error;
   }
-  if (emitter === null) emitter = new NativeEventEmitter(nativeModule());
-  return emitter.addListener(REQUEST_EVENT, callback);
+  return { remove: searchlight.onRequest(callback) };
 }
 
 module.exports = {

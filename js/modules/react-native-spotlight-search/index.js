@@ -8,33 +8,17 @@
 // means nothing there: it is looked up as an image file beside the main script
 // and sent as `imageUrl`, or dropped with one warning per process.
 
-const { NativeModules, NativeEventEmitter } = require('react-native');
+const searchlight = require('searchlight');
 
-const REQUEST_EVENT = 'onSearchOnDeviceRequest';
 const THUMBNAIL_EXTENSIONS = ['', '.png', '.jpg'];
 const THUMBNAIL_KEYS = ['imageUrl', 'thumbnailUri', 'thumbnailURL', 'thumbnailData'];
 
-let emitter = null;
 let warnedAboutThumbnailName = false;
 const thumbnailPaths = new Map();
 
-function nativeModule() {
-  const module = NativeModules.SearchOnDevice;
-  if (!module) {
-    const error = new Error('NativeModules.SearchOnDevice is not available in this host');
-    error.code = 'E_INDEX_UNAVAILABLE';
-    throw error;
-  }
-  return module;
-}
-
-// Calls a native promise method; the package documents Promise<void>.
-function call(method, args) {
-  try {
-    return nativeModule()[method](...args).then(() => undefined);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+// The package documents Promise<void>; the `searchlight` wrapper resolves to counts.
+function done(promise) {
+  return promise.then(() => undefined);
 }
 
 function mainScriptDirectory() {
@@ -113,7 +97,7 @@ function toNativeItem(item, path) {
 function indexItems(items) {
   try {
     const nativeItems = Array.isArray(items) ? items.map((item, index) => toNativeItem(item, `items[${index}]`)) : items;
-    return call('indexItems', [nativeItems]);
+    return done(searchlight.indexItems(nativeItems));
   } catch (error) {
     return Promise.reject(error);
   }
@@ -121,22 +105,22 @@ function indexItems(items) {
 
 function indexItem(item) {
   try {
-    return call('indexItem', [toNativeItem(item, 'item')]);
+    return done(searchlight.indexItem(toNativeItem(item, 'item')));
   } catch (error) {
     return Promise.reject(error);
   }
 }
 
 function deleteItemsWithIdentifiers(identifiers) {
-  return call('deleteItemsWithIdentifiers', [identifiers]);
+  return done(searchlight.deleteItemsWithIdentifiers(identifiers));
 }
 
 function deleteItemsInDomains(domains) {
-  return call('deleteItemsInDomains', [domains]);
+  return done(searchlight.deleteItemsInDomains(domains));
 }
 
 function deleteAllItems() {
-  return call('deleteAllItems', []);
+  return done(searchlight.deleteAllItems());
 }
 
 function searchItemTapped(callback) {
@@ -145,15 +129,15 @@ function searchItemTapped(callback) {
     error.code = 'E_INVALID_ARGUMENT';
     throw error;
   }
-  if (emitter === null) emitter = new NativeEventEmitter(nativeModule());
-  return emitter.addListener(REQUEST_EVENT, (request) => {
+  const unsubscribe = searchlight.onRequest((request) => {
     if (request && typeof request.id === 'string') callback(request.id);
   });
+  return { remove: unsubscribe };
 }
 
 function getInitialSearchItem() {
   try {
-    return nativeModule().getInitialRequest()
+    return searchlight.getInitialRequest()
       .then((request) => (request && typeof request.id === 'string' ? request.id : null));
   } catch (error) {
     return Promise.reject(error);
