@@ -46,10 +46,37 @@ final class CJKTests: IndexTestCase {
         XCTAssertEqual(try searchIDs("新闻"), [])
     }
 
+    func testCharactersOfARunMustBeAdjacent() throws {
+        // "讯新 腾讯" has the bigrams of 腾讯新 (腾讯, 讯新), but not side by side.
+        try index.indexItems([
+            item("tencent", title: "腾讯新闻"),
+            item("scattered", title: "讯新 腾讯", description: "新 的 闻"),
+        ])
+        XCTAssertEqual(try searchIDs("腾讯新"), ["tencent"])
+        XCTAssertEqual(try searchIDs("腾讯新闻"), ["tencent"])
+        XCTAssertEqual(try searchIDs("新闻"), ["tencent"], "新 and 闻 apart in a description are no match")
+        XCTAssertEqual(Set(try searchIDs("新")), ["tencent", "scattered"])
+    }
+
+    func testJapaneseRunInsideALongerWord() throws {
+        try index.indexItems([
+            item("audiobook", title: "オーディオブックの世界"),
+            item("apart", title: "ブッ ク オーディオ", keywords: ["ブック棚"]),
+        ])
+        XCTAssertEqual(try searchIDs("ディオブ"), ["audiobook"])
+        XCTAssertEqual(Set(try searchIDs("ブック")), ["audiobook", "apart"], "a keyword holds ブック")
+        XCTAssertEqual(try searchIDs("ブック棚"), ["apart"])
+        XCTAssertEqual(try searchIDs("オーディオブック"), ["audiobook"])
+    }
+
     func testSegmentationLeavesOtherScriptsAlone() {
         XCTAssertEqual(SearchText.segmented("Crème brûlée"), "Crème brûlée")
-        XCTAssertEqual(SearchText.segmented("新闻abc"), " 新 闻 abc")
-        XCTAssertEqual(SearchText.matchExpression(for: "新闻 ab"), "\"新 闻\" AND \"ab\"*")
-        XCTAssertEqual(SearchText.matchExpression(for: "ab 新闻"), "\"ab\" AND \"新 闻\"")
+        XCTAssertEqual(SearchText.segmented("新闻abc"), " 新 闻 abc 新闻 ", "unigrams, then the run's bigrams")
+        XCTAssertEqual(SearchText.segmented("腾讯新闻"), " 腾 讯 新 闻  腾讯 讯新 新闻 ")
+        XCTAssertEqual(SearchText.spacedCJK("新闻abc"), " 新 闻 abc")
+        XCTAssertEqual(SearchText.matchExpression(for: "新闻 ab"), "\"新闻\" AND \"ab\"*")
+        XCTAssertEqual(SearchText.matchExpression(for: "ab 新闻"), "\"ab\" AND \"新闻\"")
+        XCTAssertEqual(SearchText.matchExpression(for: "オーディオ"), "\"オー\" AND \"ーデ\" AND \"ディ\" AND \"ィオ\"")
+        XCTAssertEqual(SearchText.matchExpression(for: "新"), "\"新\"")
     }
 }

@@ -16,6 +16,25 @@ final class RankingTests: IndexTestCase {
         XCTAssertEqual(results.hits.map { $0.breakdown.bestField }, ["title", "keywords", "description", "textContent"])
     }
 
+    func testATitleStartingWithATermGetsItsBonus() throws {
+        // Indexed first, so without the bonus each would come second (newer rows first).
+        try index.indexItems([
+            item("starts", title: "Apple pie e-mail"),
+            item("cjk-starts", title: "新闻联播"),
+        ])
+        try index.indexItems([
+            item("inside", title: "Pie with apple e-mail"),
+            item("cjk-inside", title: "腾讯新闻"),
+        ])
+        for text in ["apple", "app", "a", "apple e-mail", "e-mail apple"] {
+            let hits = try index.search(text).hits
+            XCTAssertEqual(hits.first?.item.id, "starts", text)
+            XCTAssertEqual(hits.first!.breakdown.field - hits.last!.breakdown.field, Ranking.titleStartBonus, accuracy: 1e-9, text)
+        }
+        XCTAssertEqual(try searchIDs("新闻"), ["cjk-starts", "cjk-inside"])
+        XCTAssertEqual(try searchIDs("e-mail"), ["inside", "starts"], "neither title starts with e-mail")
+    }
+
     func testDisplayNameRanksBetweenTitleAndKeywords() throws {
         var named = item("named")
         named.attributes.displayName = "Brent Spiner"

@@ -92,6 +92,23 @@ final class SemanticsTests: IndexTestCase {
         XCTAssertEqual(try searchIDs("moun trail"), [], "only the last term is a prefix")
     }
 
+    func testPunctuatedTermsMatchOnlyWithTheirWordsSideBySide() throws {
+        try index.indexItems([
+            item("email", title: "E-mail setup"),
+            item("apart", title: "Plan e", description: "then mail it", keywords: ["e", "mail"]),
+            item("reversed", title: "mail-e"),
+            item("body", title: "Settings", text: "configure your e-mail account"),
+        ])
+        XCTAssertEqual(Set(try searchIDs("e-mail")), ["email", "body"])
+        XCTAssertEqual(try searchIDs("e-mail"), ["email", "body"], "a title match ranks first")
+        XCTAssertEqual(Set(try searchIDs("e-m")), ["email", "body"], "the last word is a prefix")
+        XCTAssertEqual(Set(try searchIDs("e-ma")), ["email", "body"])
+        XCTAssertEqual(try searchIDs("setup e-mail"), ["email"])
+        XCTAssertEqual(try searchIDs("account e-m"), ["body"])
+        XCTAssertEqual(try searchIDs("mail-e"), ["reversed"], "order matters")
+        XCTAssertEqual(try index.search("e-mail").totalCount, 2)
+    }
+
     func testCaseDiacriticsAndPunctuationNeverMatter() throws {
         try index.indexItems([item("1", title: "Crème Brûlée"), item("2", title: "Zoë's café"), item("3", title: "e-mail setup")])
         XCTAssertEqual(try searchIDs("creme brulee"), ["1"])

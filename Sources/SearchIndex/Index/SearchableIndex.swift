@@ -77,8 +77,9 @@ public final class SearchableIndex: @unchecked Sendable {
 
         var reset = false
         let connection: Connection
+        var storedVersion: Int
         do {
-            connection = try Self.openWriter(path: path)
+            (connection, storedVersion) = try Self.openWriter(path: path)
         } catch is DatabaseCorruption {
             // Keep the damaged file for inspection; start over empty.
             let aside = path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
@@ -86,7 +87,7 @@ public final class SearchableIndex: @unchecked Sendable {
             unlink(path + "-wal")
             unlink(path + "-shm")
             reset = true
-            connection = try Self.openWriter(path: path)
+            (connection, storedVersion) = try Self.openWriter(path: path)
         }
         writer = connection
         wasReset = reset
@@ -99,13 +100,30 @@ public final class SearchableIndex: @unchecked Sendable {
             return reader
         }
         compiler?.registerFunctions(writer.handle)
+        if storedVersion < Schema.version {
+            // Written by an older version: rebuild its FTS tables, all or nothing.
+            try write { transaction in try transaction.rebuildFTS() }
+            storedVersion = Schema.version
+        }
         _ = try write { transaction in try transaction.purgeExpired() }
+    }
+
+    deinit {
+        // Leave no WAL behind: copy it into the database and truncate it.
+        try? writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// The database file is not a database or is damaged beyond opening.
     struct DatabaseCorruption: Error {}
 
-    private static func openWriter(path: String) throws -> Connection {
+    /// The most bytes the WAL keeps on disk after a checkpoint: a batch can grow it to
+    /// many megabytes, which an index left open (or a process that exits without
+    /// closing it) would otherwise keep until the next open.
+    static let journalSizeLimit = 1 << 20
+
+    /// Opens the writer connection, creating the schema when missing; returns it and
+    /// the schema version the database was written with.
+    private static func openWriter(path: String) throws -> (Connection, Int) {
         if access(path, F_OK) != 0 {
             // Create the file ourselves so it (and the WAL, which copies its mode) is 0600.
             try DataDirectory.writePrivateFile(path, bytes: [])
@@ -113,16 +131,25 @@ public final class SearchableIndex: @unchecked Sendable {
         DataDirectory.restrict(path)
         let connection = try Connection(path: path, create: true)
         do {
-            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
+            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA journal_size_limit = \(journalSizeLimit);")
             try connection.execute(Schema.statements)
-            try connection.execute("INSERT OR IGNORE INTO settings(key, value) VALUES ('schema_version', '\(Schema.version)')")
+            let versionStatement = try connection.prepare("SELECT value FROM settings WHERE key = ?").bind([.text(Schema.versionKey)])
+            let stored = try versionStatement.step() ? versionStatement.text(0).flatMap { Int($0) } ?? 0 : nil
+            versionStatement.reset()
+            if stored == nil {
+                // A new database: its tables were just created in the current layout.
+                try connection.transaction {
+                    try connection.execute(Schema.ftsConfiguration)
+                    try connection.execute("INSERT INTO settings(key, value) VALUES ('\(Schema.versionKey)', '\(Schema.version)')")
+                }
+            }
             try MatchLocator.register(on: connection)
+            return (connection, stored ?? Schema.version)
         } catch {
             let code = sqlite3_extended_errcode(connection.handle) & 0xFF
             if code == SQLITE_CORRUPT || code == SQLITE_NOTADB { throw DatabaseCorruption() }
             throw error
         }
-        return connection
     }
 
     /// The current time in ms since the epoch.

@@ -166,6 +166,24 @@ final class WriteTransaction {
         return count
     }
 
+    /// Recreates the FTS tables in the current layout (``Schema/ftsStatements``) and
+    /// fills them again from `items`: the migration from an older schema version.
+    ///
+    /// Rows are read in FTS-rowid order and inserted as they come, so FTS5 writes them
+    /// in one pass without holding every item's text in memory.
+    func rebuildFTS() throws {
+        pendingFTS = []
+        try connection.execute("DROP TABLE IF EXISTS items_fts; DROP TABLE IF EXISTS items_head;")
+        try connection.execute(Schema.ftsStatements)
+        try connection.execute(Schema.ftsConfiguration)
+        let rows = try connection.prepare("SELECT \(StoredRow.columns) FROM items ORDER BY items.fts_rowid")
+        while try rows.step() {
+            let row = StoredRow.read(rows, thumbnails: index.thumbnails)
+            try writeInsertFTS(rowid: row.ftsRowid, FTSRow(row.item.attributes))
+        }
+        try setSetting(Schema.versionKey, String(Schema.version))
+    }
+
     /// Deletes expired rows, at most `limit` of them; returns how many.
     @discardableResult
     func purgeExpired(limit: Int = 5000) throws -> Int {

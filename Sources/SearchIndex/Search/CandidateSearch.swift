@@ -82,6 +82,9 @@ struct CandidateSearch {
         var rankingHint: Double?
         var contentDate: Double
         var engagements: Int64
+        /// ``TermMatcher``'s findings: column bits of the checked terms (term layout)
+        /// and ``MatchLocator/titleStartBit``.
+        var checked: Int64 = 0
     }
 
     struct Scored {
@@ -144,14 +147,14 @@ struct CandidateSearch {
 
     /// The page `offset..<offset+limit` of hits for user text, and the total count.
     func run(text: String, limit: Int, offset: Int) throws -> (hits: [Scored], total: Int, exact: Bool) {
-        guard let plan = SearchText.plan(for: text) else { return ([], 0, true) }
+        guard let plan = SearchText.plan(for: text), let matcher = TermMatcher(plan: plan) else { return ([], 0, true) }
         let need = offset + limit
         let want = need + Self.slack
         var candidates: [Int64: Candidate] = [:]
         var accepted = 0, exhausted = true
         // Whether the complete terms have more matches than the Swift check looks at.
         var completeIsFrequent = false
-        if let verifier = PrefixVerifier(plan: plan, userText: text), let complete = plan.completeExpression {
+        if let verifier = PrefixVerifier(plan: plan), let complete = plan.completeExpression {
             // Complete terms drive; the short prefix is checked in Swift (see PrefixVerifier).
             let sources = ["{title names keywords} : (\(complete))", complete].map { match in
                 Source(values: [.text(match)]) { fts, _ in
@@ -165,8 +168,8 @@ struct CandidateSearch {
                 // rejected rows are the ones to check further.
                 rejected = []
                 (accepted, exhausted, withinBudget) = try scan(
-                    source, headPhrase: plan.complete.count, want: want, verifier: verifier, into: &candidates,
-                    rejected: &rejected)
+                    source, headPhrase: plan.complete.count, want: want, verifier: verifier, matcher: matcher,
+                    into: &candidates, rejected: &rejected)
             }
             if withinBudget {
                 var exact = exhausted
@@ -191,12 +194,13 @@ struct CandidateSearch {
         var merged: (total: Int, exact: Bool)?
         if completeIsFrequent, let complete = plan.completeExpression, let prefix = plan.prefix {
             let result = try mergeScan(
-                complete: complete, prefix: prefix, headPhrase: plan.complete.count, want: want, into: &candidates)
+                complete: complete, prefix: prefix, headPhrase: plan.complete.count, want: want, matcher: matcher,
+                into: &candidates)
             (accepted, exhausted) = (result.0, result.1)
             merged = (result.2, result.3)
         } else {
             for source in sources {
-                (accepted, exhausted, _) = try scan(source, headPhrase: plan.complete.count, want: want, verifier: nil, into: &candidates, rejected: &unused)
+                (accepted, exhausted, _) = try scan(source, headPhrase: plan.complete.count, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused)
             }
         }
         var countSource = sources.last!
@@ -208,7 +212,7 @@ struct CandidateSearch {
                 let all = Source(values: [.text(plan.expression)]) { fts, _ in
                     "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
                 }
-                (accepted, exhausted, _) = try scan(all, headPhrase: plan.complete.count, want: want, verifier: nil, into: &candidates, rejected: &unused)
+                (accepted, exhausted, _) = try scan(all, headPhrase: plan.complete.count, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused)
                 countSource = all
                 merged = nil
             } else {
@@ -221,6 +225,9 @@ struct CandidateSearch {
         var exact = exhausted
         if let merged {
             (total, exact) = merged
+        } else if !exhausted && matcher.checksTerms {
+            // FTS5 counts rows with the tokens, not the terms: only checked rows count.
+            (total, exact) = (accepted, false)
         } else if !exhausted {
             (total, exact) = try count(countSource)
         }
@@ -244,7 +251,7 @@ struct CandidateSearch {
             let found = verifier.locate(body: statement, description: 0, textContent: 1)
             guard found != 0 else { continue }
             var candidate = row
-            candidate.locator |= found << (5 * Int64(headPhrase))
+            if headPhrase < MatchLocator.maximumPhrases { candidate.locator |= found << (5 * Int64(headPhrase)) }
             candidates[row.itemRowid] = candidate
             accepted += 1
         }
@@ -255,7 +262,7 @@ struct CandidateSearch {
     private func page(_ candidates: [Int64: Candidate], plan: MatchPlan, limit: Int, offset: Int) throws -> [Scored] {
 
         let scored = candidates.values.map { candidate in
-            (candidate, breakdown(candidate, phraseCount: plan.phraseCount))
+            (candidate, breakdown(candidate, plan: plan))
         }.sorted { a, b in
             a.1.total != b.1.total ? a.1.total > b.1.total : a.0.ftsRowid > b.0.ftsRowid
         }
@@ -280,13 +287,13 @@ struct CandidateSearch {
     /// appended to `rejected`, for ``verifyBody(_:verifier:headPhrase:want:into:)``), and
     /// the scan gives up (third result `false`) after ``verifiedScanBudget`` rows.
     private func scan(
-        _ source: Source, headPhrase: Int, want: Int, verifier: PrefixVerifier?, into candidates: inout [Int64: Candidate],
-        rejected: inout [Candidate]
+        _ source: Source, headPhrase: Int, want: Int, verifier: PrefixVerifier?, matcher: TermMatcher,
+        into candidates: inout [Int64: Candidate], rejected: inout [Candidate]
     ) throws -> (Int, Bool, Bool) {
         let statement = try connection.cached(source.sql)
         statement.bind(source.values)
         defer { statement.reset() }
-        return try walk(headPhrase: headPhrase, want: want, verifier: verifier, into: &candidates, rejected: &rejected) {
+        return try walk(headPhrase: headPhrase, want: want, verifier: verifier, matcher: matcher, into: &candidates, rejected: &rejected) {
             try statement.step() ? (statement.int64(0), statement.int64(1), statement.int64(2)) : nil
         }
     }
@@ -306,7 +313,8 @@ struct CandidateSearch {
     /// when the page filled up, the walk goes on counting (without reading rows) up
     /// to ``SearchableIndex/totalCountCap`` if every row is visible to this search.
     private func mergeScan(
-        complete: String, prefix: String, headPhrase: Int, want: Int, into candidates: inout [Int64: Candidate]
+        complete: String, prefix: String, headPhrase: Int, want: Int, matcher: TermMatcher,
+        into candidates: inout [Int64: Candidate]
     ) throws -> (Int, Bool, Int, Bool) {
         let locate = MatchLocator.functionName
         let fts = try connection.cached(
@@ -338,9 +346,10 @@ struct CandidateSearch {
             return nil
         }
         var unused: [Candidate] = []
-        let (accepted, exhausted, _) = try walk(headPhrase: headPhrase, want: want, verifier: nil, into: &candidates, rejected: &unused, next: next)
+        let (accepted, exhausted, _) = try walk(
+            headPhrase: headPhrase, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused, next: next)
         if exhausted { return (accepted, true, accepted, true) }
-        guard domains == nil, try allRowsVisible() else { return (accepted, false, accepted, false) }
+        guard domains == nil, !matcher.checksTerms, try allRowsVisible() else { return (accepted, false, accepted, false) }
         // Every match so far was accepted; count on.
         var matched = accepted
         while matched < SearchableIndex.totalCountCap, try next() != nil { matched += 1 }
@@ -351,24 +360,27 @@ struct CandidateSearch {
     /// `(fts rowid, items_fts locator, items_head locator)` from `next` until `want`
     /// are accepted or `next` returns `nil`.
     private func walk(
-        headPhrase: Int, want: Int, verifier: PrefixVerifier?, into candidates: inout [Int64: Candidate],
+        headPhrase: Int, want: Int, verifier: PrefixVerifier?, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
         rejected: inout [Candidate], next: () throws -> (Int64, Int64, Int64)?
     ) throws -> (Int, Bool, Bool) {
+        // The body columns are read only when a term is checked in Swift.
+        let body = matcher.checksTerms ? ", items.content_description, items.text_content" : ""
         let lookup = try connection.cached("""
             SELECT items.id, items.domain, items.kind, items.expiration_date, items.ranking_hint,
                 coalesce(items.content_modification_date, items.content_creation_date, items.indexed_date),
                 coalesce((SELECT count FROM engagements WHERE engagements.id = items.id), 0),
-                items.title, items.display_name, items.alternate_names, items.keywords
+                items.title, items.display_name, items.alternate_names, items.keywords\(body)
             FROM items WHERE items.rowid = ?
             """)
+        let headShift = headPhrase < MatchLocator.maximumPhrases ? 5 * Int64(headPhrase) : nil
         var accepted = 0
         var scanned = 0
         while accepted < want {
             if verifier != nil && scanned == Self.verifiedScanBudget { return (accepted, false, false) }
             scanned += 1
             guard let (ftsRowid, ftsLocator, head) = try next() else { return (accepted, true, true) }
-            var locator = ftsLocator | (head & MatchLocator.titleStartBit)
-            locator |= Int64(MatchLocator.columns(ofPhrase: 0, in: head)) << (5 * Int64(headPhrase))
+            var locator = ftsLocator
+            if let headShift { locator |= Int64(MatchLocator.columns(ofPhrase: 0, in: head)) << headShift }
             let itemRowid = ftsRowid & Schema.rowidMask
             if verifier == nil, candidates[itemRowid] != nil {
                 candidates[itemRowid]!.locator |= locator
@@ -384,15 +396,24 @@ struct CandidateSearch {
                 itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator, id: lookup.text(0) ?? "",
                 kind: kind, rankingHint: lookup.optionalDouble(4), contentDate: lookup.double(5),
                 engagements: lookup.int64(6))
+            if matcher.checksTerms {
+                // Terms of several tokens: FTS5 found the tokens, not the term.
+                guard let found = matcher.check(lookup, first: 7) else { continue }
+                candidate.checked = found
+            }
+            if matcher.titleStarts(lookup, 7) { candidate.checked |= MatchLocator.titleStartBit }
             if let verifier {
                 let found = verifier.locate(head: lookup, title: 7, displayName: 8, alternateNames: 9, keywords: 10)
                 guard found != 0 else {
                     rejected.append(candidate)
                     continue
                 }
-                candidate.locator |= (found & MatchLocator.titleStartBit) | ((found & 0x1F) << (5 * Int64(headPhrase)))
+                if let headShift { candidate.locator |= (found & 0x1F) << headShift }
             }
-            if let known = candidates[itemRowid] { candidate.locator |= known.locator }
+            if let known = candidates[itemRowid] {
+                candidate.locator |= known.locator
+                candidate.checked |= known.checked
+            }
             candidates[itemRowid] = candidate
             accepted += 1
         }
@@ -456,8 +477,21 @@ struct CandidateSearch {
         return domains.contains { domain == $0 || (domain.hasPrefix($0) && domain.utf8.dropFirst($0.utf8.count).first == UInt8(ascii: ".")) }
     }
 
-    private func breakdown(_ candidate: Candidate, phraseCount: Int) -> ScoreBreakdown {
-        let field = Ranking.fieldScore(locator: candidate.locator, phraseCount: phraseCount)
+    /// A candidate's locator in term layout (bits `5i…5i+4` for term `i`), which
+    /// ``Ranking`` reads: a one-token term's bits come from its FTS5 phrase, a checked
+    /// term's from ``TermMatcher``.
+    private func termLocator(_ candidate: Candidate, plan: MatchPlan) -> Int64 {
+        var result = candidate.checked & MatchLocator.titleStartBit
+        for (term, phrase) in plan.termPhrases.enumerated() where term < MatchLocator.maximumPhrases {
+            let columns = phrase.map { MatchLocator.columns(ofPhrase: $0, in: candidate.locator) }
+                ?? MatchLocator.columns(ofPhrase: term, in: candidate.checked)
+            result |= Int64(columns) << (5 * Int64(term))
+        }
+        return result
+    }
+
+    private func breakdown(_ candidate: Candidate, plan: MatchPlan) -> ScoreBreakdown {
+        let field = Ranking.fieldScore(locator: termLocator(candidate, plan: plan), phraseCount: plan.terms.count)
         return ScoreBreakdown(
             field: field.score,
             rankingHint: Ranking.hintScore(candidate.rankingHint),

@@ -1,16 +1,19 @@
 import CSQLite
 import Foundation
 
-/// The `searchlight_match(items_fts)` FTS5 auxiliary function: where each query
-/// phrase matched in the current row.
+/// The `searchlight_match(items_fts)` FTS5 auxiliary function: in which fields each
+/// query phrase matched in the current row.
 ///
 /// Ranking needs to know which field a term was found in (title above keywords above
-/// description). FTS5 already has this in the row's position lists, so a tiny
-/// auxiliary function reads it with `xInstCount` / `xInst` for the few candidate rows
-/// the search keeps, instead of re-tokenizing text in Swift. It returns one integer:
-/// for phrase `i` (up to 12), bits `5i…5i+4` are the set of columns it matched in
-/// (bit `c` = FTS column `c`), and bit 62 is set when some phrase matched the title's
-/// first token.
+/// description). FTS5 already has this in the row's column lists, so a tiny auxiliary
+/// function reads it with `xPhraseFirstColumn` / `xPhraseNextColumn` for the few
+/// candidate rows the search keeps, instead of re-tokenizing text in Swift. It returns
+/// one integer: for phrase `i` (up to 12), bits `5i…5i+4` are the set of columns it
+/// matched in (bit `c` = FTS column `c`).
+///
+/// The tables are `detail=column` (see ``Schema``): FTS5 keeps which columns a token is
+/// in, not its offsets, and `xInst` of a contentless table then reports nothing. Whether
+/// the title starts with a term is therefore checked in Swift (``TermMatcher``).
 ///
 /// `fts5.h` is not shipped by Debian's `libsqlite3-dev`, so the two structs we use
 /// (`fts5_api`, `Fts5ExtensionApi`) are read by their documented C layout: an `int`
@@ -20,6 +23,7 @@ import Foundation
 enum MatchLocator {
     static let functionName = "searchlight_match"
     static let maximumPhrases = 12
+    /// Set in a locator when the title starts with a term (computed in Swift).
     static let titleStartBit: Int64 = 1 << 62
 
     /// Column bits of phrase `phrase` in a value returned by the function.
@@ -28,13 +32,17 @@ enum MatchLocator {
     }
 
     // Fts5ExtensionApi: int iVersion; then function pointers in this order.
-    private static let xInstCountSlot = 8
-    private static let xInstSlot = 9
+    private static let xPhraseCountSlot = 6
+    private static let xPhraseFirstColumnSlot = 18
+    private static let xPhraseNextColumnSlot = 19
     // fts5_api: int iVersion; xCreateTokenizer; xFindTokenizer; xCreateFunction.
     private static let xCreateFunctionSlot = 3
 
-    private typealias InstCount = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> Int32
-    private typealias Inst = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32
+    private typealias PhraseCount = @convention(c) (OpaquePointer?) -> Int32
+    /// `Fts5PhraseIter` is two pointers.
+    private typealias PhraseIterator = (UnsafeRawPointer?, UnsafeRawPointer?)
+    private typealias PhraseFirstColumn = @convention(c) (OpaquePointer?, Int32, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int32>?) -> Int32
+    private typealias PhraseNextColumn = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int32>?) -> Void
     private typealias ExtensionFunction = @convention(c) (UnsafeRawPointer?, OpaquePointer?, OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
     private typealias CreateFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, ExtensionFunction?, (@convention(c) (UnsafeMutableRawPointer?) -> Void)?) -> Int32
 
@@ -45,7 +53,7 @@ enum MatchLocator {
     }
 
     /// A C string that lives as long as the process, naming the `fts5_api` pointer type.
-    nonisolated(unsafe) private static let pointerType: UnsafeMutablePointer<CChar> = strdup("fts5_api_ptr")!
+    nonisolated(unsafe) static let pointerType: UnsafeMutablePointer<CChar> = strdup("fts5_api_ptr")!
     nonisolated(unsafe) private static let name: UnsafeMutablePointer<CChar> = strdup(functionName)!
 
     /// Registers the function on a connection.
@@ -67,24 +75,29 @@ enum MatchLocator {
 
     private static let locate: ExtensionFunction = { api, fts, context, _, _ in
         guard let api,
-              let countPointer = MatchLocator.slot(MatchLocator.xInstCountSlot, of: api),
-              let instPointer = MatchLocator.slot(MatchLocator.xInstSlot, of: api)
+              let countPointer = MatchLocator.slot(MatchLocator.xPhraseCountSlot, of: api),
+              let firstPointer = MatchLocator.slot(MatchLocator.xPhraseFirstColumnSlot, of: api),
+              let nextPointer = MatchLocator.slot(MatchLocator.xPhraseNextColumnSlot, of: api)
         else { return }
-        let instCount = unsafeBitCast(countPointer, to: InstCount.self)
-        let inst = unsafeBitCast(instPointer, to: Inst.self)
-        var count: Int32 = 0
-        guard instCount(fts, &count) == SQLITE_OK else {
-            sqlite3_result_error(context, "\(MatchLocator.functionName): no instances", -1)
-            return
-        }
+        let phraseCount = unsafeBitCast(countPointer, to: PhraseCount.self)
+        let first = unsafeBitCast(firstPointer, to: PhraseFirstColumn.self)
+        let next = unsafeBitCast(nextPointer, to: PhraseNextColumn.self)
         var result: Int64 = 0
-        var phrase: Int32 = 0, column: Int32 = 0, offset: Int32 = 0
-        for index in 0..<count {
-            guard inst(fts, index, &phrase, &column, &offset) == SQLITE_OK else { break }
-            if phrase < Int32(MatchLocator.maximumPhrases) && column < 5 {
-                result |= Int64(1) << (5 * Int64(phrase) + Int64(column))
+        var iterator: PhraseIterator = (nil, nil)
+        var column: Int32 = 0
+        let phrases = min(phraseCount(fts), Int32(MatchLocator.maximumPhrases))
+        for phrase in 0 ..< max(phrases, 0) {
+            let code = withUnsafeMutableBytes(of: &iterator) { buffer in
+                first(fts, phrase, buffer.baseAddress, &column)
             }
-            if column == 0 && offset == 0 { result |= MatchLocator.titleStartBit }
+            guard code == SQLITE_OK else {
+                sqlite3_result_error(context, "\(MatchLocator.functionName): no column list", -1)
+                return
+            }
+            while column >= 0 {
+                if column < 5 { result |= Int64(1) << (5 * Int64(phrase) + Int64(column)) }
+                withUnsafeMutableBytes(of: &iterator) { buffer in next(fts, buffer.baseAddress, &column) }
+            }
         }
         sqlite3_result_int64(context, result)
     }

@@ -18,17 +18,16 @@ struct PrefixVerifier {
     private let prefix: [UInt8]
     private let prefixIsASCII: Bool
 
-    /// A verifier for a short prefix (see ``MatchPlan/prefixIsIndexed``) that is a
-    /// single run of letters and digits, else `nil`.
+    /// A verifier for a short prefix (see ``MatchPlan/verifiedPrefixLimit``), else `nil`.
     ///
-    /// A longer prefix is left to FTS5: when it is rare among the complete terms'
-    /// matches, scanning them in Swift before giving up cost more (20 ms for
-    /// `a interc` at 100k items) than one FTS5 query merging its words' lists (3 ms).
-    init?(plan: MatchPlan, userText: String) {
-        guard plan.prefixIsIndexed, let last = userText.split(whereSeparator: { $0.isWhitespace || $0 == "\u{0}" }).last,
-              last.allSatisfy({ $0.isLetter || $0.isNumber })
-        else { return nil }
-        prefix = TextFolding(caseInsensitive: true, diacriticInsensitive: true).fold(String(last))
+    /// The prefix is the last term's last token, so `e-m` is checked as `m` here (and
+    /// `e` next to it by ``TermMatcher``). A longer prefix is left to FTS5: when it is
+    /// rare among the complete terms' matches, scanning them in Swift before giving up
+    /// cost more (20 ms for `a interc` at 100k items) than one FTS5 query merging its
+    /// words' lists (3 ms).
+    init?(plan: MatchPlan) {
+        guard plan.prefix != nil, plan.prefixLength <= MatchPlan.verifiedPrefixLimit, !plan.prefixToken.isEmpty else { return nil }
+        prefix = TextFolding(caseInsensitive: true, diacriticInsensitive: true).fold(String(decoding: plan.prefixToken, as: UTF8.self))
         guard !prefix.isEmpty else { return nil }
         prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }
     }

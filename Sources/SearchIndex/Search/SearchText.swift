@@ -4,34 +4,84 @@ import Foundation
 ///
 /// `unicode61 remove_diacritics 2` folds case and diacritics in C, but it treats a
 /// run of Chinese, Japanese or Korean characters as one token, so `新闻` could not
-/// find `腾讯新闻`. Before text reaches FTS5 (when indexing, when deleting from the
-/// contentless table, and when querying) every CJK character becomes its own token by
-/// putting spaces around it. A CJK query is then a phrase of single characters
-/// (`"新 闻"`), which matches a substring from one character up.
+/// find `腾讯新闻`. Before text reaches FTS5 (when indexing, and when deleting from the
+/// contentless table) every CJK character becomes its own token by putting spaces
+/// around it, and every pair of neighbouring CJK letters is added as one more token
+/// (`腾讯新闻` is indexed as `腾 讯 新 闻 腾讯 讯新 新闻`).
+///
+/// The tables are `detail=column` (see ``Schema``), which has no phrase queries, so a
+/// query is a set of single tokens AND-ed together (see ``plan(for:)``): one CJK
+/// character is its unigram, a run of two or more is its bigrams (`オーディオ` is
+/// `オー AND ーデ AND ディ AND ィオ`), and a term with punctuation (`e-mail`) is its
+/// tokens. Where those tokens alone do not prove the term (the characters of a run,
+/// the words of `e-mail`, must be adjacent and in order) ``TermMatcher`` checks the
+/// candidates' text in Swift. Bigrams keep that check rare: a run of two characters is
+/// one exact token, and a longer run's bigrams leave few false candidates, where its
+/// unigrams alone would match most Chinese items. They add about 2× the CJK text's
+/// tokens, on the 6 % of items that have CJK text in the benchmark.
 enum SearchText {
-    /// `text` with a space on each side of every CJK character.
+    /// `text` with a space on each side of every CJK character, followed by the bigrams
+    /// of its CJK runs: the text FTS5 indexes.
     ///
     /// Text without any three- or four-byte UTF-8 sequence (all Latin, Greek,
     /// Cyrillic…) has no CJK and is returned as is, without scanning scalars.
     static func segmented(_ text: String) -> String {
+        segment(text, bigrams: true)
+    }
+
+    /// `text` with a space on each side of every CJK character, so the tokenizer gives
+    /// one token per character: what ``TermMatcher`` compares, in order.
+    static func spacedCJK(_ text: String) -> String {
+        segment(text, bigrams: false)
+    }
+
+    private static func segment(_ text: String, bigrams: Bool) -> String {
         let utf8 = text.utf8
         let hasWide = utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 >= 0xE0 } }
             ?? utf8.contains { $0 >= 0xE0 }
         guard hasWide else { return text }
         var scalars = String.UnicodeScalarView()
+        var pairs = String.UnicodeScalarView()
         var previousWasCJK = false
+        var previousLetter: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             if isCJK(scalar) {
                 if !previousWasCJK { scalars.append(" ") }
                 scalars.append(scalar)
                 scalars.append(" ")
                 previousWasCJK = true
+                if bigrams {
+                    let letter = isWordCharacter(scalar) ? scalar : nil
+                    if let previous = previousLetter, let letter {
+                        pairs.append(previous)
+                        pairs.append(letter)
+                        pairs.append(" ")
+                    }
+                    previousLetter = letter
+                }
             } else {
                 scalars.append(scalar)
                 previousWasCJK = false
+                previousLetter = nil
             }
         }
+        if !pairs.isEmpty {
+            scalars.append(" ")
+            scalars.append(contentsOf: pairs)
+        }
         return String(scalars)
+    }
+
+    /// Whether the tokenizer keeps a scalar in tokens (letters and numbers), for pairing
+    /// CJK characters into bigrams: punctuation such as `・` separates runs.
+    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Whether a scalar belongs to a script written without spaces between words
@@ -56,28 +106,94 @@ enum SearchText {
         }
     }
 
-    /// The FTS5 phrases for what a user typed, or `nil` when it holds no searchable
-    /// character.
+    /// What FTS5 is asked, and what Swift checks, for what a user typed; `nil` when
+    /// it holds no searchable character.
     ///
-    /// Each whitespace-separated term becomes a quoted phrase (so punctuation and
-    /// FTS5 operators in user text are plain text: `e-mail` is the phrase `e mail`),
-    /// and the last one is a prefix (search as you type), unless it ends in a CJK
-    /// character, which is a whole token already. All phrases must match.
+    /// Each whitespace-separated term is split by FTS5's own tokenizer
+    /// (``FTSTokenizer``), so punctuation and FTS5 operators in user text are plain
+    /// text. Its tokens become single-token phrases (CJK runs as bigrams, see above),
+    /// all AND-ed. The last term's last token is a prefix (search as you type), unless
+    /// it is a CJK character, which is a whole token already.
     static func plan(for userText: String) -> MatchPlan? {
-        let terms = terms(of: userText)
-        guard let last = terms.last else { return nil }
-        func phrase(_ term: Substring) -> String {
-            "\"" + segmented(String(term)).replacingOccurrences(of: "\"", with: "\"\"").trimmingSpaces() + "\""
+        guard let tokenizer = FTSTokenizer() else { return nil }
+        var terms: [SearchTerm] = []
+        // Per term: its complete phrases, and its prefix phrase if any.
+        var termUnits: [(complete: [String], prefix: String?)] = []
+        let userTerms = Self.terms(of: userText)
+        for term in userTerms {
+            let spaced = spacedCJK(String(term))
+            let tokens = tokenizer.tokens(spaced)
+            guard tokens.count > 0 else { continue }
+            var words: [[UInt8]] = []
+            var isCJKToken: [Bool] = []
+            for index in 0 ..< tokens.count {
+                let word = Array(tokens[index])
+                words.append(word)
+                isCJKToken.append(String(decoding: word, as: UTF8.self).unicodeScalars.first.map(isCJK) ?? false)
+            }
+            var complete: [String] = []
+            var index = 0
+            while index < words.count {
+                guard isCJKToken[index] else {
+                    complete.append(String(decoding: words[index], as: UTF8.self))
+                    index += 1
+                    continue
+                }
+                // A CJK run: characters one space apart in the spaced text.
+                var end = index + 1
+                while end < words.count, isCJKToken[end], tokens.offsets[end].lowerBound == tokens.offsets[end - 1].upperBound + 1 {
+                    end += 1
+                }
+                if end - index == 1 {
+                    complete.append(String(decoding: words[index], as: UTF8.self))
+                } else {
+                    for pair in index ..< end - 1 {
+                        complete.append(String(decoding: words[pair] + words[pair + 1], as: UTF8.self))
+                    }
+                }
+                index = end
+            }
+            terms.append(SearchTerm(tokens: words, isPrefix: false))
+            termUnits.append((complete, nil))
         }
-        var plan = MatchPlan(complete: terms.dropLast().map(phrase), prefix: nil, prefixLength: 0)
-        if last.unicodeScalars.last.map(isCJK) ?? false {
-            plan.complete.append(phrase(last))
-        } else {
-            plan.prefix = phrase(last) + "*"
-            // The prefix applies to the term's last token: its trailing run of letters and digits.
-            plan.prefixLength = last.reversed().prefix { $0.isLetter || $0.isNumber }.count
+        guard let lastTerm = terms.last else { return nil }
+        let lastToken = lastTerm.tokens.last!
+        let lastIsCJK = String(decoding: lastToken, as: UTF8.self).unicodeScalars.first.map(isCJK) ?? false
+        var plan = MatchPlan(complete: [], prefix: nil, prefixLength: 0, prefixToken: [], terms: terms, termPhrases: [])
+        if !lastIsCJK {
+            plan.terms[plan.terms.count - 1].isPrefix = true
+            termUnits[termUnits.count - 1].complete.removeLast()
+            termUnits[termUnits.count - 1].prefix = String(decoding: lastToken, as: UTF8.self)
+            plan.prefix = quoted(String(decoding: lastToken, as: UTF8.self)) + "*"
+            plan.prefixToken = lastToken
+            plan.prefixLength = String(decoding: lastToken, as: UTF8.self).count
         }
+        // Phrases of terms FTS5 decides alone (one token) first, so that their column
+        // bits stay within the locator's first phrases; duplicates once.
+        var phraseIndex: [String: Int] = [:]
+        func add(_ phrase: String) -> Int {
+            if let known = phraseIndex[phrase] { return known }
+            plan.complete.append(phrase)
+            phraseIndex[phrase] = plan.complete.count - 1
+            return plan.complete.count - 1
+        }
+        var termPhrases = [Int?](repeating: nil, count: terms.count)
+        for (number, units) in termUnits.enumerated() where units.prefix == nil && units.complete.count == 1 {
+            termPhrases[number] = add(quoted(units.complete[0]))
+        }
+        for units in termUnits {
+            for unit in units.complete { _ = add(quoted(unit)) }
+        }
+        if let last = termUnits.last, last.prefix != nil, last.complete.isEmpty {
+            termPhrases[terms.count - 1] = plan.complete.count
+        }
+        // A term whose phrase is past the locator's reach is checked in Swift instead.
+        plan.termPhrases = termPhrases.map { phrase in phrase.flatMap { $0 < MatchLocator.maximumPhrases ? $0 : nil } }
         return plan
+    }
+
+    private static func quoted(_ token: String) -> String {
+        "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// The FTS5 `MATCH` expression for what a user typed (every phrase, the last a
@@ -114,17 +230,36 @@ enum SearchText {
     }
 }
 
-/// What a search asks FTS5: complete terms, and the last term as a prefix.
+/// One term of what a user typed, as ``TermMatcher`` compares it.
+struct SearchTerm: Equatable {
+    /// The term's folded tokens, one per CJK character, in order.
+    var tokens: [[UInt8]]
+    /// Whether the last token is a prefix (the last term, search as you type).
+    var isPrefix: Bool
+}
+
+/// What a search asks FTS5: complete tokens, and the last term's last token as a
+/// prefix; and which terms Swift must check.
 struct MatchPlan: Equatable {
-    /// Quoted phrases that must match as whole tokens, in the user's order.
+    /// Quoted single-token phrases that must match as whole tokens.
     var complete: [String]
-    /// The last term as a quoted prefix phrase (`"mou"*`), if it is one.
+    /// The last term's last token as a quoted prefix phrase (`"mou"*`), if it is one.
     var prefix: String?
-    /// Characters of the prefix's last token.
+    /// Characters of the prefix token.
     var prefixLength: Int
+    /// The prefix token, folded.
+    var prefixToken: [UInt8]
+    /// The user's terms.
+    var terms: [SearchTerm]
+    /// For each term, the phrase (an index into `complete`, or `complete.count` for the
+    /// prefix) whose match decides it; `nil` for a term of several tokens, which
+    /// ``TermMatcher`` checks on each candidate.
+    var termPhrases: [Int?]
 
     /// Prefixes this short are in `items_head`'s prefix index (see ``Schema``).
-    static let headPrefixLimit = 3
+    static let headPrefixLimit = 2
+    /// Prefixes this short are checked in Swift after complete terms (see ``PrefixVerifier``).
+    static let verifiedPrefixLimit = 3
 
     /// Whether the search looks for the prefix in `items_head` first: whenever there is
     /// one (see ``CandidateSearch``).
@@ -132,6 +267,9 @@ struct MatchPlan: Equatable {
 
     /// Whether `items_head` answers the prefix from its prefix index, like one term.
     var prefixIsIndexed: Bool { prefix != nil && prefixLength <= Self.headPrefixLimit }
+
+    /// Whether some term needs ``TermMatcher``'s check.
+    var needsCheck: Bool { termPhrases.contains(nil) }
 
     /// How many phrases the plan has; the prefix, if any, is the last.
     var phraseCount: Int { complete.count + (prefix == nil ? 0 : 1) }

@@ -32,7 +32,37 @@
 /// them 5 bytes and rarer. Rowids stay below 2³² (``rowidMask``); an index never gets
 /// near 4 billion items.
 enum Schema {
-    static let version = 1
+    /// The layout this code writes. Version 1 had `detail=full` FTS tables, phrase
+    /// queries and a `prefix='1 2 3'` head index; an index of version 1 is migrated on
+    /// open by rebuilding its FTS tables from `items` (see ``SearchableIndex``).
+    static let version = 2
+    /// The `settings` key holding the version an index was written with.
+    static let versionKey = "schema_version"
+
+    /// How many segments of one level FTS5 lets pile up before merging them.
+    ///
+    /// FTS5's default, 4, merged so often that merging was about 22% of an insert's
+    /// instructions; 8 halves the merge work, for more segments to read per query (see
+    /// ``CandidateSearch`` for the latency measured).
+    static let automerge = 8
+
+    /// The FTS tables and their settings: run when they are created.
+    static let ftsStatements = """
+    CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
+        title, names, keywords, description, text,
+        content='', columnsize=0, detail=column, tokenize='unicode61 remove_diacritics 2'
+    );
+    CREATE VIRTUAL TABLE IF NOT EXISTS items_head USING fts5(
+        title, names, keywords,
+        content='', columnsize=0, detail=column, tokenize='unicode61 remove_diacritics 2', prefix='1 2'
+    );
+    """
+
+    /// Sets the FTS tables' persistent options (stored in their `%_config` tables).
+    static let ftsConfiguration = """
+    INSERT INTO items_fts(items_fts, rank) VALUES ('automerge', \(automerge));
+    INSERT INTO items_head(items_head, rank) VALUES ('automerge', \(automerge));
+    """
 
     static let statements = """
     CREATE TABLE IF NOT EXISTS items(
@@ -64,14 +94,7 @@ enum Schema {
     CREATE INDEX IF NOT EXISTS items_domain ON items(domain);
     CREATE INDEX IF NOT EXISTS items_expiration ON items(expiration_date);
     CREATE INDEX IF NOT EXISTS items_activities ON items(kind) WHERE kind = 1;
-    CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
-        title, names, keywords, description, text,
-        content='', columnsize=0, tokenize='unicode61 remove_diacritics 2'
-    );
-    CREATE VIRTUAL TABLE IF NOT EXISTS items_head USING fts5(
-        title, names, keywords,
-        content='', columnsize=0, tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'
-    );
+    \(ftsStatements)
     CREATE TABLE IF NOT EXISTS engagements(
         id TEXT PRIMARY KEY,
         count INTEGER NOT NULL,

@@ -1,0 +1,105 @@
+import CSQLite
+import Foundation
+
+/// Checks in Swift what a `detail=column` index cannot: that a term's tokens are
+/// adjacent and in order, and whether the title starts with a term.
+///
+/// FTS5 finds the candidates from single tokens AND-ed (see ``SearchText/plan(for:)``);
+/// for a term of several tokens (`e-mail`, `オーディオ`, `新闻abc`) that proves only
+/// that each token is somewhere in the item. This check tokenizes the candidate's
+/// fields with FTS5's own tokenizer (``FTSTokenizer``, one token per CJK character) and
+/// looks for the term's tokens side by side, the last one as a prefix when the term is
+/// the one being typed. A candidate where such a term is in no field is dropped. It
+/// runs on candidates only (a few dozen rows per search, at most a few thousand when
+/// the check rejects most), and only for the terms that need it.
+///
+/// Whether the title starts with a term (a ranking bonus) used to come from FTS5's
+/// token offsets, which `detail=column` does not keep: it is read here from the title
+/// the candidate lookup fetches anyway.
+final class TermMatcher {
+    /// The columns of a field, as in the FTS locator: title 1, names 2, keywords 4,
+    /// description 8, text content 16.
+    enum Field: Int64 {
+        case title = 1, names = 2, keywords = 4, description = 8, text = 16
+    }
+
+    let terms: [SearchTerm]
+    /// Indexes of the terms to check.
+    let checked: [Int]
+    private let tokenizer: FTSTokenizer
+
+    /// A matcher for a plan, or `nil` if FTS5's tokenizer is missing.
+    init?(plan: MatchPlan) {
+        guard let tokenizer = FTSTokenizer() else { return nil }
+        self.tokenizer = tokenizer
+        terms = plan.terms
+        checked = plan.termPhrases.indices.filter { plan.termPhrases[$0] == nil }
+    }
+
+    /// Whether some term needs checking on each candidate.
+    var checksTerms: Bool { !checked.isEmpty }
+
+    /// The column bits, per checked term in the locator layout (bits `5i…5i+4` for
+    /// term `i`), of the fields holding it; `nil` when a checked term is in no field.
+    ///
+    /// `statement`'s current row holds, from column `first`: title, display name,
+    /// alternate names (JSON), keywords (JSON), description, text content.
+    func check(_ statement: Statement, first: Int32) -> Int64? {
+        var found = [Int64](repeating: 0, count: checked.count)
+        let fields: [(Int32, Field, Bool)] = [
+            (first, .title, false), (first + 1, .names, false), (first + 2, .names, true),
+            (first + 3, .keywords, true), (first + 4, .description, false), (first + 5, .text, false),
+        ]
+        for (column, field, json) in fields {
+            for text in Self.texts(statement, column, json: json) {
+                let tokens = tokenizer.tokens(SearchText.spacedCJK(text))
+                for (slot, term) in checked.enumerated() where found[slot] & field.rawValue == 0 {
+                    if Self.position(of: terms[term], in: tokens, onlyAtStart: false) != nil {
+                        found[slot] |= field.rawValue
+                    }
+                }
+            }
+        }
+        var result: Int64 = 0
+        for (slot, term) in checked.enumerated() {
+            guard found[slot] != 0 else { return nil }
+            if term < MatchLocator.maximumPhrases { result |= found[slot] << (5 * Int64(term)) }
+        }
+        return result
+    }
+
+    /// Whether the title (column `column` of `statement`'s current row) starts with a term.
+    func titleStarts(_ statement: Statement, _ column: Int32) -> Bool {
+        guard let title = Self.texts(statement, column, json: false).first else { return false }
+        let tokens = tokenizer.tokens(SearchText.spacedCJK(title))
+        return terms.contains { Self.position(of: $0, in: tokens, onlyAtStart: true) != nil }
+    }
+
+    /// The first token index where `term`'s tokens appear side by side in `tokens`.
+    static func position(of term: SearchTerm, in tokens: FTSTokenizer.Tokens, onlyAtStart: Bool) -> Int? {
+        let wanted = term.tokens
+        guard !wanted.isEmpty, tokens.count >= wanted.count else { return nil }
+        let last = wanted.count - 1
+        for start in 0 ... (onlyAtStart ? 0 : tokens.count - wanted.count) {
+            var matches = true
+            for offset in 0 ... last {
+                let token = tokens[start + offset]
+                let word = wanted[offset]
+                if offset == last && term.isPrefix ? !token.starts(with: word) : !token.elementsEqual(word) {
+                    matches = false
+                    break
+                }
+            }
+            if matches { return start }
+        }
+        return nil
+    }
+
+    /// The text of a column: one string, or the elements of a JSON array of strings.
+    private static func texts(_ statement: Statement, _ column: Int32, json: Bool) -> [String] {
+        guard let pointer = sqlite3_column_text(statement.handle, column) else { return [] }
+        let text = String(decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, column))), as: UTF8.self)
+        guard json else { return [text] }
+        return JSONText.decodeArray(text) ?? []
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+@testable import SearchIndex
+
+/// An index written by an older schema version is brought up to date when opened.
+final class MigrationTests: IndexTestCase {
+    /// Turns the test's index into one laid out as schema version 1 wrote it: FTS
+    /// tables with `detail=full` and `prefix='1 2 3'`, CJK text indexed one character
+    /// per token and no bigrams.
+    private func downgradeToVersion1() throws {
+        index = nil
+        let connection = try Connection(path: SearchableIndex.databasePath(in: directory), create: false)
+        try connection.execute("""
+            BEGIN;
+            DROP TABLE items_fts;
+            DROP TABLE items_head;
+            CREATE VIRTUAL TABLE items_fts USING fts5(
+                title, names, keywords, description, text,
+                content='', columnsize=0, tokenize='unicode61 remove_diacritics 2'
+            );
+            CREATE VIRTUAL TABLE items_head USING fts5(
+                title, names, keywords,
+                content='', columnsize=0, tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'
+            );
+            UPDATE settings SET value = '1' WHERE key = 'schema_version';
+            COMMIT;
+            """)
+        // Version 1's segmentation: a space around each CJK character, nothing more.
+        let rows = try connection.prepare("SELECT fts_rowid, title, content_description FROM items")
+        let insert = try connection.prepare("INSERT INTO items_fts(rowid, title, description) VALUES (?, ?, ?)")
+        let head = try connection.prepare("INSERT INTO items_head(rowid, title) VALUES (?, ?)")
+        while try rows.step() {
+            let title = rows.text(1).map(SearchText.spacedCJK)
+            insert.bind([.integer(rows.int64(0)), title.map(SQLValue.text) ?? .null, rows.text(2).map(SQLValue.text) ?? .null])
+            try insert.run()
+            head.bind([.integer(rows.int64(0)), title.map(SQLValue.text) ?? .null])
+            try head.run()
+        }
+    }
+
+    private func schema(of table: String) throws -> String {
+        let connection = try Connection(path: SearchableIndex.databasePath(in: directory), create: false)
+        let statement = try connection.prepare("SELECT sql FROM sqlite_master WHERE name = ?").bind([.text(table)])
+        return try statement.step() ? statement.text(0) ?? "" : ""
+    }
+
+    func testAVersion1IndexIsRebuiltAndStaysSearchable() throws {
+        var items = [
+            item("news", title: "腾讯新闻", description: "Daily headlines"),
+            item("mail", title: "E-mail setup", description: "Configure your account"),
+        ]
+        for number in 0 ..< 300 { items.append(item("filler-\(number)", title: "Filler item \(number)", description: "padding")) }
+        try index.indexItems(items)
+        try downgradeToVersion1()
+        XCTAssertFalse(try schema(of: "items_fts").contains("detail=column"))
+
+        index = try openIndex()
+        XCTAssertFalse(index.wasReset, "a migration keeps the items")
+        XCTAssertTrue(try schema(of: "items_fts").contains("detail=column"))
+        XCTAssertTrue(try schema(of: "items_head").contains("prefix='1 2'"))
+        XCTAssertEqual(try searchIDs("新闻"), ["news"], "CJK bigrams exist after the rebuild")
+        XCTAssertEqual(try searchIDs("e-ma"), ["mail"])
+        XCTAssertEqual(try searchIDs("headl"), ["news"])
+        XCTAssertEqual(try index.search("filler").totalCount, 300)
+
+        // Writes after the migration keep the contentless tables consistent.
+        try index.deleteItems(identifiers: ["news"])
+        XCTAssertEqual(try searchIDs("新闻"), [])
+        let connection = try Connection(path: SearchableIndex.databasePath(in: directory), create: false)
+        XCTAssertNoThrow(try connection.execute("INSERT INTO items_fts(items_fts, rank) VALUES('integrity-check', 0)"))
+        XCTAssertEqual(try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'schema_version'"), 2)
+    }
+
+    func testANewIndexIsWrittenAtTheCurrentVersion() throws {
+        let connection = try Connection(path: SearchableIndex.databasePath(in: directory), create: false)
+        XCTAssertEqual(try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'schema_version'"), 2)
+        XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'automerge'"), Int64(Schema.automerge))
+        XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_head_config WHERE k = 'automerge'"), Int64(Schema.automerge))
+    }
+
+    func testClosingTheIndexLeavesNoWAL() throws {
+        try index.indexItems((0 ..< 2000).map { item("item-\($0)", title: "Item \($0)", description: String(repeating: "words ", count: 50)) })
+        index = nil
+        let wal = SearchableIndex.databasePath(in: directory) + "-wal"
+        let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+        XCTAssertEqual(size ?? 0, 0)
+    }
+}
