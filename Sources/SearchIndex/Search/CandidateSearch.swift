@@ -176,7 +176,7 @@ struct CandidateSearch {
                 if exhausted && accepted < want {
                     // The heavy fields did not fill the page: look for the prefix in the
                     // description and text content of the rows the heavy check rejected.
-                    let body = try verifyBody(rejected, verifier: verifier, headPhrase: plan.complete.count,
+                    let body = try verifyBody(rejected, verifier: verifier, matcher: matcher, headPhrase: plan.complete.count,
                                               want: want - accepted, into: &candidates)
                     accepted += body.accepted
                     exact = body.checkedAll
@@ -239,9 +239,10 @@ struct CandidateSearch {
     /// prefix, best-first, until `want` more are accepted; returns how many were and
     /// whether every row was checked.
     private func verifyBody(
-        _ rows: [Candidate], verifier: PrefixVerifier, headPhrase: Int, want: Int, into candidates: inout [Int64: Candidate]
+        _ rows: [Candidate], verifier: PrefixVerifier, matcher: TermMatcher, headPhrase: Int, want: Int,
+        into candidates: inout [Int64: Candidate]
     ) throws -> (accepted: Int, checkedAll: Bool) {
-        let statement = try connection.cached("SELECT content_description, text_content FROM items WHERE rowid = ?")
+        let statement = try connection.cached("SELECT content_description, text_content, title FROM items WHERE rowid = ?")
         var accepted = 0
         for row in rows {
             if accepted == want { return (accepted, false) }
@@ -251,6 +252,7 @@ struct CandidateSearch {
             let found = verifier.locate(body: statement, description: 0, textContent: 1)
             guard found != 0 else { continue }
             var candidate = row
+            if matcher.titleStarts(statement, 2) { candidate.checked |= MatchLocator.titleStartBit }
             if headPhrase < MatchLocator.maximumPhrases { candidate.locator |= found << (5 * Int64(headPhrase)) }
             candidates[row.itemRowid] = candidate
             accepted += 1
@@ -284,7 +286,7 @@ struct CandidateSearch {
     ///
     /// `headPhrase` is the phrase number the `items_head` locator's phrase 0 stands for.
     /// With a `verifier`, rows whose heavy fields lack the prefix are skipped (and
-    /// appended to `rejected`, for ``verifyBody(_:verifier:headPhrase:want:into:)``), and
+    /// appended to `rejected`, for ``verifyBody(_:verifier:matcher:headPhrase:want:into:)``), and
     /// the scan gives up (third result `false`) after ``verifiedScanBudget`` rows.
     private func scan(
         _ source: Source, headPhrase: Int, want: Int, verifier: PrefixVerifier?, matcher: TermMatcher,
@@ -401,7 +403,6 @@ struct CandidateSearch {
                 guard let found = matcher.check(lookup, first: 7) else { continue }
                 candidate.checked = found
             }
-            if matcher.titleStarts(lookup, 7) { candidate.checked |= MatchLocator.titleStartBit }
             if let verifier {
                 let found = verifier.locate(head: lookup, title: 7, displayName: 8, alternateNames: 9, keywords: 10)
                 guard found != 0 else {
@@ -410,6 +411,7 @@ struct CandidateSearch {
                 }
                 if let headShift { candidate.locator |= (found & 0x1F) << headShift }
             }
+            if matcher.titleStarts(lookup, 7) { candidate.checked |= MatchLocator.titleStartBit }
             if let known = candidates[itemRowid] {
                 candidate.locator |= known.locator
                 candidate.checked |= known.checked
