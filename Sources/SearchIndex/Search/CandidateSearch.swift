@@ -22,17 +22,28 @@ import Foundation
 ///    ``SearchableIndex/totalCountCap`` matches are counted in one SQL statement, and a
 ///    count that reaches the cap is reported as a lower bound.
 ///
-/// A prefix is looked up first in `items_head` (title, names, keywords): for 1–3
+/// What FTS5 is asked: single tokens AND-ed (see ``SearchText/plan(for:)``), since
+/// the tables are `detail=column` (no phrases, see ``Schema``). The last term's last
+/// token is the prefix; every other token is complete. A term of several tokens
+/// (`e-mail`, a CJK run of three or more characters, `新闻abc`) is then checked on
+/// each candidate by ``TermMatcher``, which drops the row when the term's tokens are
+/// not side by side in one field, and supplies the term's fields for ranking. Such a
+/// search counts only checked rows: its total is exact when the matches ran out,
+/// otherwise a lower bound.
+///
+/// A prefix is looked up first in `items_head` (title, names, keywords): for 1–2
 /// characters from its prefix index, because FTS5 would otherwise merge the lists of
 /// every word starting with those letters across all text (see ``Schema``); for a
 /// longer prefix typed alone, by merging those lists in `items_head` only, about a
 /// sixth of the words (`conf` 4.2 → 0.8 ms, `inter` 7.1 → 1.3 ms at 100k items).
-/// After complete terms and a short prefix (`house a`), the complete terms drive and
-/// ``PrefixVerifier`` checks the prefix on each candidate's heavy fields in Swift, for
-/// up to ``verifiedScanBudget`` rows; past that (a prefix rare among the matches)
-/// FTS5 checks it row by row instead. After complete terms, a longer prefix is one
-/// `items_fts` query (see ``sources(for:)``). A search answered by the Swift check
-/// reports its count as a lower bound unless it ran out of matches.
+/// After complete terms and a prefix of up to 3 characters (`house a`, `setup e-m`),
+/// the complete terms drive and ``PrefixVerifier`` checks the prefix on each
+/// candidate's heavy fields in Swift, for up to ``verifiedScanBudget`` rows; past that
+/// (a prefix rare among the matches) both lists are walked side by side
+/// (``mergeScan(complete:prefix:headPhrase:want:matcher:into:)``). After complete
+/// terms, a longer prefix is one `items_fts` query (see ``sources(for:)``). A search
+/// answered by the Swift check reports its count as a lower bound unless it ran out of
+/// matches.
 ///
 /// SPEC §5 says the prefix matches in every field, so when the heavy fields do not
 /// fill `need + slack` rows, the search goes on in the other fields: the rows the
@@ -358,7 +369,7 @@ struct CandidateSearch {
         return (accepted, false, matched, matched < SearchableIndex.totalCountCap)
     }
 
-    /// The body of ``scan(_:headPhrase:want:verifier:into:rejected:)``: takes rows
+    /// The body of ``scan(_:headPhrase:want:verifier:matcher:into:rejected:)``: takes rows
     /// `(fts rowid, items_fts locator, items_head locator)` from `next` until `want`
     /// are accepted or `next` returns `nil`.
     private func walk(
