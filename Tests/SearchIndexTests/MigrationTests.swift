@@ -77,12 +77,4 @@ final class MigrationTests: IndexTestCase {
         XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'automerge'"), Int64(Schema.automerge))
         XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_head_config WHERE k = 'automerge'"), Int64(Schema.automerge))
     }
-
-    func testClosingTheIndexLeavesNoWAL() throws {
-        try index.indexItems((0 ..< 2000).map { item("item-\($0)", title: "Item \($0)", description: String(repeating: "words ", count: 50)) })
-        index = nil
-        let wal = SearchableIndex.databasePath(in: directory) + "-wal"
-        let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
-        XCTAssertEqual(size ?? 0, 0)
-    }
 }

@@ -81,4 +81,23 @@ final class StorageTests: IndexTestCase {
         XCTAssertEqual(stats.itemCount, 3000)
         XCTAssertGreaterThan(stats.sizeOnDisk, 0)
     }
+
+    private func walSize() -> Int {
+        let path = SearchableIndex.databasePath(in: directory) + "-wal"
+        return ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    func testALargeBatchLeavesNoLargeWALBehind() throws {
+        try index.indexItems((0 ..< 3000).map {
+            item("item-\($0)", title: "Item \($0)", description: String(repeating: "word\($0 % 97) other\($0) ", count: 30))
+        })
+        XCTAssertLessThanOrEqual(walSize(), SearchableIndex.journalSizeLimit, "the batch's WAL is checkpointed and truncated")
+        XCTAssertEqual(try searchIDs("other2999"), ["item-2999"])
+    }
+
+    func testClosingTheIndexLeavesNoWAL() throws {
+        try index.indexItems((0 ..< 200).map { item("item-\($0)", title: "Item \($0)") })
+        index = nil
+        XCTAssertEqual(walSize(), 0)
+    }
 }
