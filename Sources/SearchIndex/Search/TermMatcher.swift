@@ -69,10 +69,47 @@ final class TermMatcher {
     }
 
     /// Whether the title (column `column` of `statement`'s current row) starts with a term.
+    ///
+    /// It runs on every accepted candidate, so an ASCII title (most) is split in place
+    /// as `unicode61` splits ASCII (runs of letters and digits, lower-cased), and only
+    /// as far as the longest term reaches.
     func titleStarts(_ statement: Statement, _ column: Int32) -> Bool {
-        guard let title = Self.texts(statement, column, json: false).first else { return false }
-        let tokens = tokenizer.tokens(SearchText.spacedCJK(title))
+        guard let pointer = sqlite3_column_text(statement.handle, column) else { return false }
+        let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, column)))
+        let tokens: Tokens
+        if let ascii = Self.asciiTokens(bytes, limit: longestTerm) {
+            tokens = ascii
+        } else {
+            tokens = tokenizer.tokens(SearchText.spacedCJK(String(decoding: bytes, as: UTF8.self)))
+        }
         return terms.contains { Self.position(of: $0, in: tokens, onlyAtStart: true) != nil }
+    }
+
+    private typealias Tokens = FTSTokenizer.Tokens
+
+    private var longestTerm: Int { terms.reduce(0) { max($0, $1.tokens.count) } }
+
+    /// The first `limit` tokens of ASCII text as `unicode61` makes them, or `nil` when
+    /// the text has a non-ASCII byte before them.
+    static func asciiTokens(_ text: UnsafeBufferPointer<UInt8>, limit: Int) -> FTSTokenizer.Tokens? {
+        var tokens = FTSTokenizer.Tokens()
+        var start: Int?
+        for index in 0 ... text.count {
+            let byte = index < text.count ? text[index] : 0x20
+            if byte >= 0x80 { return nil }
+            let isWord = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+            if isWord {
+                if start == nil { start = index }
+                tokens.bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            } else if let first = start {
+                let end = tokens.bytes.count
+                tokens.ranges.append(end - (index - first) ..< end)
+                tokens.offsets.append(first ..< index)
+                start = nil
+                if tokens.count == limit { return tokens }
+            }
+        }
+        return tokens
     }
 
     /// The first token index where `term`'s tokens appear side by side in `tokens`.
