@@ -69,6 +69,18 @@ final class CJKTests: IndexTestCase {
         XCTAssertEqual(try searchIDs("オーディオブック"), ["audiobook"])
     }
 
+    func testTheSwiftCheckSplitsTextLikeTheIndex() throws {
+        let tokenizer = try XCTUnwrap(FTSTokenizer())
+        for text in ["React NativeアプリでSpotlightを使った検索", "腾讯新闻 Daily", "Crème brûlée", "𠀀𠀁 emoji 😀 한국어", ""] {
+            var bytes = Array(text.utf8)
+            let spaced = bytes.withUnsafeMutableBufferPointer { TermMatcher.spacedCJK(UnsafeBufferPointer($0)) } ?? bytes
+            bytes = spaced
+            let fast = bytes.withUnsafeBufferPointer { tokenizer.tokens($0) }
+            let slow = tokenizer.tokens(SearchText.spacedCJK(text))
+            XCTAssertEqual((0 ..< fast.count).map { Array(fast[$0]) }, (0 ..< slow.count).map { Array(slow[$0]) }, text)
+        }
+    }
+
     func testSegmentationLeavesOtherScriptsAlone() {
         XCTAssertEqual(SearchText.segmented("Crème brûlée"), "Crème brûlée")
         XCTAssertEqual(SearchText.segmented("新闻abc"), " 新 闻 abc 新闻 ", "unigrams, then the run's bigrams")

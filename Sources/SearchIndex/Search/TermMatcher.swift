@@ -40,32 +40,85 @@ final class TermMatcher {
     var checksTerms: Bool { !checked.isEmpty }
 
     /// The column bits, per checked term in the locator layout (bits `5i…5i+4` for
-    /// term `i`), of the fields holding it; `nil` when a checked term is in no field.
+    /// term `i`), of the best field holding it; `nil` when a checked term is in no field.
     ///
     /// `statement`'s current row holds, from column `first`: title, display name,
-    /// alternate names (JSON), keywords (JSON), description, text content.
+    /// alternate names (JSON), keywords (JSON), description, text content. Fields are
+    /// read best first and the check stops once every term is found: ranking reads
+    /// only a term's best field (and whether it is in the title), so most candidates
+    /// never have their description and text content split.
     func check(_ statement: Statement, first: Int32) -> Int64? {
         var found = [Int64](repeating: 0, count: checked.count)
+        var missing = checked.count
         let fields: [(Int32, Field, Bool)] = [
             (first, .title, false), (first + 1, .names, false), (first + 2, .names, true),
             (first + 3, .keywords, true), (first + 4, .description, false), (first + 5, .text, false),
         ]
-        for (column, field, json) in fields {
-            for text in Self.texts(statement, column, json: json) {
-                let tokens = tokenizer.tokens(SearchText.spacedCJK(text))
-                for (slot, term) in checked.enumerated() where found[slot] & field.rawValue == 0 {
+        for (column, field, json) in fields where missing > 0 {
+            forEachText(statement, column, json: json) { tokens in
+                for (slot, term) in checked.enumerated() where found[slot] == 0 {
                     if Self.position(of: terms[term], in: tokens, onlyAtStart: false) != nil {
-                        found[slot] |= field.rawValue
+                        found[slot] = field.rawValue
+                        missing -= 1
                     }
                 }
             }
         }
+        guard missing == 0 else { return nil }
         var result: Int64 = 0
-        for (slot, term) in checked.enumerated() {
-            guard found[slot] != 0 else { return nil }
-            if term < MatchLocator.maximumPhrases { result |= found[slot] << (5 * Int64(term)) }
+        for (slot, term) in checked.enumerated() where term < MatchLocator.maximumPhrases {
+            result |= found[slot] << (5 * Int64(term))
         }
         return result
+    }
+
+    /// Calls `body` with the tokens of a column's text, or of each element of a JSON
+    /// array of strings.
+    private func forEachText(_ statement: Statement, _ column: Int32, json: Bool, _ body: (Tokens) -> Void) {
+        guard let pointer = sqlite3_column_text(statement.handle, column) else { return }
+        let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, column)))
+        guard json else { return body(tokens(bytes)) }
+        for var element in JSONText.decodeArray(String(decoding: bytes, as: UTF8.self)) ?? [] {
+            element.withUTF8 { body(tokens($0)) }
+        }
+    }
+
+    /// The tokens of text, one per CJK character.
+    private func tokens(_ bytes: UnsafeBufferPointer<UInt8>) -> Tokens {
+        guard let spaced = Self.spacedCJK(bytes) else { return tokenizer.tokens(bytes) }
+        return spaced.withUnsafeBufferPointer { tokenizer.tokens($0) }
+    }
+
+    /// ``SearchText/spacedCJK(_:)`` on UTF-8 bytes, or `nil` when the text has no CJK
+    /// character (every CJK scalar takes three or four bytes).
+    static func spacedCJK(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let firstWide = text.firstIndex(where: { $0 >= 0xE0 }) else { return nil }
+        var out: [UInt8] = []
+        var copied = 0
+        var index = firstWide
+        while index < text.count {
+            let lead = text[index]
+            guard lead >= 0xE0 else {
+                index += 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : 3
+            guard index + length <= text.count else { break }
+            var value = UInt32(lead & (length == 4 ? 0x07 : 0x0F))
+            for offset in 1 ..< length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
+            if let scalar = Unicode.Scalar(value), SearchText.isCJK(scalar) {
+                if out.isEmpty { out.reserveCapacity(text.count * 2) }
+                out.append(contentsOf: text[copied ..< index])
+                out.append(0x20)
+                out.append(contentsOf: text[index ..< index + length])
+                out.append(0x20)
+                copied = index + length
+            }
+            index += length
+        }
+        if copied == 0 { return nil }
+        out.append(contentsOf: text[copied...])
+        return out
     }
 
     /// Whether the title (column `column` of `statement`'s current row) starts with a term.
@@ -80,7 +133,7 @@ final class TermMatcher {
         if let ascii = Self.asciiTokens(bytes, limit: longestTerm) {
             tokens = ascii
         } else {
-            tokens = tokenizer.tokens(SearchText.spacedCJK(String(decoding: bytes, as: UTF8.self)))
+            tokens = self.tokens(bytes)
         }
         return terms.contains { Self.position(of: $0, in: tokens, onlyAtStart: true) != nil }
     }
@@ -130,13 +183,5 @@ final class TermMatcher {
             if matches { return start }
         }
         return nil
-    }
-
-    /// The text of a column: one string, or the elements of a JSON array of strings.
-    private static func texts(_ statement: Statement, _ column: Int32, json: Bool) -> [String] {
-        guard let pointer = sqlite3_column_text(statement.handle, column) else { return [] }
-        let text = String(decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, column))), as: UTF8.self)
-        guard json else { return [text] }
-        return JSONText.decodeArray(text) ?? []
     }
 }
