@@ -69,9 +69,14 @@ import Foundation
 /// p99 4.1 → 2.5 ms (16.4 → 17.0 hits a query: the body matches SPEC asks for);
 /// 1M items p99 17.8 → 20.6 ms (prefixes of 1–3 letters now also search the body
 /// when the heavy fields fall short: p99 16 → 32 ms for one letter; 4+ letters
-/// 26 → 17 ms). Known slow case left: a multi-token prefix after a
-/// frequent word (`a e-m`, 3–4 s before and after) is joined row by row, as no Swift
-/// check handles punctuation inside the prefix yet.
+/// 26 → 17 ms).
+///
+/// Index version 2 (`detail=column`, single tokens, the Swift term check; the same 642
+/// typing queries from JS at 100k items, min of two runs): a punctuated prefix after a
+/// frequent word no longer joins row by row (`a e-m` 106 → 0.4 ms, `e-m` 83 → 2.9 ms);
+/// prefixes of 3 letters typed alone are no longer in the prefix index and merge their
+/// words' lists in `items_head` (`dis` 42 → 70M instructions, cold process); a CJK run
+/// of 3+ characters pays for its Swift check (`オーデ` 10 → 16M instructions).
 struct CandidateSearch {
     /// Rows kept beyond the requested page, for re-ranking.
     static let slack = 40
