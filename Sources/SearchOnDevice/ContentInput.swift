@@ -69,8 +69,10 @@ struct ContentInput {
 
     /// `imageUrl` (or an alias), `thumbnailData` or `thumbnail`: at most one of them.
     private mutating func readImage(_ input: InputObject) throws(NativeError) {
-        let given = ["imageUrl", "thumbnailData", "thumbnail"].filter { input.value($0) != nil }
-        guard let field = given.first else { return }
+        let imageURL = input.value("imageUrl"), data = input.value("thumbnailData"), file = input.value("thumbnail")
+        guard imageURL != nil || data != nil || file != nil else { return }
+        let given = [("imageUrl", imageURL), ("thumbnailData", data), ("thumbnail", file)].filter { $0.1 != nil }.map { $0.0 }
+        let field = given[0]
         if given.count > 1 {
             throw input.reader.failure(input.path, "has both \(input.key(of: given[0])) and \(input.key(of: given[1])); give one image")
         }

@@ -11,27 +11,37 @@ struct InputObject {
     /// names the object itself (`searchlight import` says `line 12: `).
     let path: String
     let reader: FieldReader
-    private var members: [String: (key: String, value: BridgeValue)] = [:]
+    /// The members given, in the app's order. A list searched by comparing keys: an
+    /// item has a handful, and hashing every key looked up (14 content fields) cost
+    /// more than the rest of reading the item.
+    private var members: [(primary: String, key: String, value: BridgeValue)] = []
 
     /// Reads `object`, whose allowed keys are those of `fields`.
     init(_ object: BridgeObject, path: String, fields: FieldTable, kind: String, reader: FieldReader) throws(NativeError) {
         self.path = path
         self.reader = reader
+        members.reserveCapacity(object.count)
         for (key, value) in object.entries {
             guard let primary = fields.primaryOf[key] else {
                 throw reader.failure(Self.join(path, key), "is not \(kind) field (known: \(fields.aliases.keys.sorted().joined(separator: ", ")))")
             }
             if value == .undefined { continue }
-            if let earlier = members[primary] {
+            if let earlier = member(primary) {
                 throw reader.failure(path, "has both \(earlier.key) and \(key); give one of them")
             }
-            members[primary] = (key, value)
+            members.append((primary, key, value))
         }
+    }
+
+    /// The member whose primary key is `primary`.
+    private func member(_ primary: String) -> (key: String, value: BridgeValue)? {
+        for member in members where member.primary == primary { return (member.key, member.value) }
+        return nil
     }
 
     /// The path of a member, under the key the app used: `items[3].contentDescription`.
     func path(of primary: String) -> String {
-        Self.join(path, members[primary]?.key ?? primary)
+        Self.join(path, member(primary)?.key ?? primary)
     }
 
     /// The path of member `key` of the object at `path`: `items[3].title`, or `title`
@@ -41,24 +51,25 @@ struct InputObject {
     }
 
     /// The key the app used for a member (the primary key when absent).
-    func key(of primary: String) -> String { members[primary]?.key ?? primary }
+    func key(of primary: String) -> String { member(primary)?.key ?? primary }
 
     /// The member's value, or `nil` when absent.
-    func value(_ primary: String) -> BridgeValue? { members[primary]?.value }
+    func value(_ primary: String) -> BridgeValue? { member(primary)?.value }
 
     /// Whether any of these members is present.
-    func hasAny(_ primaries: [String]) -> Bool { primaries.contains { members[$0] != nil } }
+    func hasAny(_ primaries: [String]) -> Bool { primaries.contains { member($0) != nil } }
 
-    /// The member as an update: absent keeps, `null` removes, anything else is read.
-    func update<Value>(_ primary: String, _ read: (BridgeValue, String) throws(NativeError) -> Value) throws(NativeError) -> FieldUpdate<Value> {
-        guard let member = members[primary] else { return .keep }
+    /// The member as an update: absent keeps, `null` removes, anything else is read
+    /// (its path built only for an error).
+    func update<Value>(_ primary: String, _ read: (BridgeValue, @autoclosure () -> String) throws(NativeError) -> Value) throws(NativeError) -> FieldUpdate<Value> {
+        guard let member = member(primary) else { return .keep }
         if member.value == .null { return .remove }
         return .set(try read(member.value, Self.join(path, member.key)))
     }
 
     /// The member's value read, or `nil` when absent or `null`.
-    func optional<Value>(_ primary: String, _ read: (BridgeValue, String) throws(NativeError) -> Value) throws(NativeError) -> Value? {
-        guard let member = members[primary], member.value != .null else { return nil }
+    func optional<Value>(_ primary: String, _ read: (BridgeValue, @autoclosure () -> String) throws(NativeError) -> Value) throws(NativeError) -> Value? {
+        guard let member = member(primary), member.value != .null else { return nil }
         return try read(member.value, Self.join(path, member.key))
     }
 }
