@@ -67,6 +67,8 @@ struct JSONArgumentParser {
     private mutating func object() throws(Failure) -> BridgeValue {
         index += 1
         var members = BridgeObject()
+        // Room for a typical item at once, instead of growing 1, 2, 4, 8.
+        members.reserveCapacity(8)
         skipSpace()
         if index < units.count, units[index] == UInt16(ascii: "}") {
             index += 1
@@ -105,6 +107,7 @@ struct JSONArgumentParser {
     private mutating func array() throws(Failure) -> BridgeValue {
         index += 1
         var elements: [BridgeValue] = []
+        elements.reserveCapacity(8)
         skipSpace()
         if index < units.count, units[index] == UInt16(ascii: "]") {
             index += 1
