@@ -20,6 +20,7 @@ final class DeferredArgumentTests: XCTestCase {
         /// body never ran (the JS thread's conversion refused an argument).
         let caseJSON = Mutex<[[Bool]?]>([])
         private let seenJSON = Mutex(0)
+        let rereadsDiffering = Mutex(0)
 
         var methods: [NativeMethod] {
             [
@@ -35,11 +36,16 @@ final class DeferredArgumentTests: XCTestCase {
                         })
                     }
                     DispatchQueue.global().async {
-                        do throws(NativeError) {
-                            let values = try arguments.values()
+                        // Read twice: the JSON text is released after the first parse,
+                        // and the second read must give the same values or error.
+                        let first = Result { () throws(NativeError) in try arguments.values() }
+                        let second = Result { () throws(NativeError) in try arguments.values() }
+                        if "\(first)" != "\(second)" { self.rereadsDiffering.withLock { $0 += 1 } }
+                        switch first {
+                        case .success(let values):
                             self.later.withLock { $0.append(values) }
                             promise.resolve(.null)
-                        } catch {
+                        case .failure(let error):
                             promise.reject(error)
                         }
                     }
@@ -76,6 +82,7 @@ final class DeferredArgumentTests: XCTestCase {
             })();
             """, modules: [twin])
         XCTAssertEqual(code, 0)
+        XCTAssertEqual(twin.rereadsDiffering.withLock { $0 }, 0)
         for outcome in twin.outcomes.withLock({ $0 }) {
             XCTAssertEqual(outcome.arrayValue?.first, outcome.arrayValue?.last, "direct vs later")
         }
