@@ -107,12 +107,14 @@ final class DeferredArgumentTests: XCTestCase {
               () => [Object.assign(Object.create(null), { bare: 1 })],
               () => ['plain string', 42, { small: true }, [[]], {}],
               () => [JSON.parse('{"__proto__": {"polluted": 1}, "after": 2}')],
+              () => [{ latin1: ['naïve café ÿ', '\u0080\u00a0 é'] }],
             ]
             """#)
         let json = twin.caseJSON.withLock { $0 }
-        XCTAssertEqual(json, [[true], [true], [true], [true], [true], [false, false, true, true, true], [true]],
+        XCTAssertEqual(json, [[true], [true], [true], [true], [true], [false, false, true, true, true], [true], [true]],
                        "objects and arrays come as JSON, strings and numbers convert directly")
-        XCTAssertEqual(twin.later.withLock { $0 }.count, 7)
+        XCTAssertEqual(twin.later.withLock { $0 }.count, 8)
+        XCTAssertEqual(twin.later.withLock { $0 }.last, [["latin1": ["naïve café ÿ", "\u{80}\u{A0} é"]]])
     }
 
     func testLoneSurrogatesFailWithThePathAndIndexOfTheConverter() throws {
