@@ -101,39 +101,39 @@ final class DeferredArgumentTests: XCTestCase {
               () => [[{ id: 'item-0', title: 'sensitiveness disabilities', description: 'waxy buttonhole',
                         keywords: ['parrakeet', 'drudge'], domain: 'com.example.bench.d7', rankingHint: 12.5 },
                       { id: 'b', title: '朋友 😀 naïve', keywords: [] }]],
-              () => [{ numbers: [0, -1, 0.1, 1e-7, 1e21, 5e-324, 2 ** 53 + 2, 123456789012345678, -1.5, 1.7976931348623157e308] }],
-              () => [{ text: ['', '"quoted" \\ back', 'line\nbreak\ttab\u0001\u001f', '\u2028\u2029\ufeff', 'é日本😀👩‍👩‍👧', '\u00ff\u0100'] }],
-              () => [{ b: 1, 2: 'two', a: 3, 1: 'one', 'a b': { '': null, 'x-y': [true, false] } }],
-              () => [Object.assign(Object.create(null), { bare: 1 })],
+              () => [[{ numbers: [0, -1, 0.1, 1e-7, 1e21, 5e-324, 2 ** 53 + 2, 123456789012345678, -1.5, 1.7976931348623157e308] }]],
+              () => [[{ text: ['', '"quoted" \\ back', 'line\nbreak\ttab\u0001\u001f', '\u2028\u2029\ufeff', 'é日本😀👩‍👩‍👧', '\u00ff\u0100'] }]],
+              () => [[{ b: 1, 2: 'two', a: 3, 1: 'one', 'a b': { '': null, 'x-y': [true, false] } }]],
+              () => [[Object.assign(Object.create(null), { bare: 1 })]],
               () => ['plain string', 42, { small: true }, [[]], {}],
-              () => [JSON.parse('{"__proto__": {"polluted": 1}, "after": 2}')],
-              () => [{ latin1: ['naïve café ÿ', '\u0080\u00a0 é'] }],
+              () => [[JSON.parse('{"__proto__": {"polluted": 1}, "after": 2}')]],
+              () => [[{ latin1: ['naïve café ÿ', '\u0080\u00a0 é'] }]],
             ]
             """#)
         let json = twin.caseJSON.withLock { $0 }
-        XCTAssertEqual(json, [[true], [true], [true], [true], [true], [false, false, true, true, true], [true], [true]],
-                       "objects and arrays come as JSON, strings and numbers convert directly")
+        XCTAssertEqual(json, [[true], [true], [true], [true], [true], [false, false, false, true, false], [true], [true]],
+                       "arrays come as JSON; strings, numbers and objects convert directly")
         XCTAssertEqual(twin.later.withLock { $0 }.count, 8)
-        XCTAssertEqual(twin.later.withLock { $0 }.last, [["latin1": ["naïve café ÿ", "\u{80}\u{A0} é"]]])
+        XCTAssertEqual(twin.later.withLock { $0 }.last, [[["latin1": ["naïve café ÿ", "\u{80}\u{A0} é"]]]])
     }
 
     func testLoneSurrogatesFailWithThePathAndIndexOfTheConverter() throws {
         let twin = try compare(#"""
             [
               () => [[{ id: 'a' }, { id: 'b', title: 'x\uD800y' }]],
-              () => [{ 'a b': ['ok', 'bad\uDC00'] }],
-              () => [{ nested: { ['key\uD83D']: 1 } }],
+              () => [[{ 'a b': ['ok', 'bad\uDC00'] }]],
+              () => [[{ nested: { ['key\uD83D']: 1 } }]],
               () => [['fine 😀', { deep: [[{ v: '\uDBFF' }]] }]],
-              () => ['first', { second: '\uD800\uD800' }],
+              () => ['first', [{ second: '\uD800\uD800' }]],
             ]
             """#)
         let outcomes = twin.outcomes.withLock { $0 }.map { $0.arrayValue?.last?.stringValue ?? "" }
         XCTAssertEqual(outcomes, [
             "E_INVALID_ARGUMENT args[0][1].title: strings with a lone surrogate (U+D800 at index 1) cannot cross the bridge",
-            "E_INVALID_ARGUMENT args[0][\"a b\"][1]: strings with a lone surrogate (U+DC00 at index 3) cannot cross the bridge",
-            "E_INVALID_ARGUMENT args[0].nested: keys with a lone surrogate (U+D83D at index 3) cannot cross the bridge",
+            "E_INVALID_ARGUMENT args[0][0][\"a b\"][1]: strings with a lone surrogate (U+DC00 at index 3) cannot cross the bridge",
+            "E_INVALID_ARGUMENT args[0][0].nested: keys with a lone surrogate (U+D83D at index 3) cannot cross the bridge",
             "E_INVALID_ARGUMENT args[0][1].deep[0][0].v: strings with a lone surrogate (U+DBFF at index 0) cannot cross the bridge",
-            "E_INVALID_ARGUMENT args[1].second: strings with a lone surrogate (U+D800 at index 0) cannot cross the bridge",
+            "E_INVALID_ARGUMENT args[1][0].second: strings with a lone surrogate (U+D800 at index 0) cannot cross the bridge",
         ])
         XCTAssertEqual(twin.caseJSON.withLock { $0 }.map { $0?.contains(true) }, [true, true, true, true, true])
     }
@@ -141,21 +141,21 @@ final class DeferredArgumentTests: XCTestCase {
     func testValuesJSONWouldChangeGoMemberByMember() throws {
         let twin = try compare(#"""
             [
-              () => [{ a: undefined, b: 1 }],
+              () => [[{ a: undefined, b: 1 }]],
               () => [[1, , 3]],
-              () => [{ n: NaN }], () => [{ n: -0 }], () => [[Infinity]],
-              () => [{ when: new Date(5) }], () => [{ bytes: new Uint8Array([1, 2]) }],
-              () => [{ f() {} }], () => [{ s: Symbol('x') }], () => [{ big: 10n }],
-              () => [{ toJSON() { return 'changed'; }, x: 1 }],
-              () => [new (class Point { constructor() { this.x = 1; } })()],
-              () => [{ boxed: new String('ab') }],
-              () => { const a = [1]; a.extra = 2; return [a]; },
-              () => { const o = { a: 1 }; o.self = o; return [o]; },
-              () => { let v = 'leaf'; for (let i = 0; i < 80; i++) v = { v }; return [v]; },
-              () => { let v = 'leaf'; for (let i = 0; i < 150; i++) v = [v]; return [v]; },
-              () => [{ get bad() { throw new Error('no'); } }],
-              () => [new Proxy({ a: 1 }, {})],
-              Object.assign(() => { Object.prototype.inherited = 1; return [{ own: 1 }]; },
+              () => [[{ n: NaN }]], () => [[{ n: -0 }]], () => [[Infinity]],
+              () => [[{ when: new Date(5) }]], () => [[{ bytes: new Uint8Array([1, 2]) }]],
+              () => [[{ f() {} }]], () => [[{ s: Symbol('x') }]], () => [[{ big: 10n }]],
+              () => [[{ toJSON() { return 'changed'; }, x: 1 }]],
+              () => [[new (class Point { constructor() { this.x = 1; } })()]],
+              () => [[{ boxed: new String('ab') }]],
+              () => { const a = [1]; a.extra = 2; return [[a]]; },
+              () => { const o = { a: 1 }; o.self = o; return [[o]]; },
+              () => { let v = 'leaf'; for (let i = 0; i < 80; i++) v = { v }; return [[v]]; },
+              () => { let v = 'leaf'; for (let i = 0; i < 150; i++) v = [v]; return [[v]]; },
+              () => [[{ get bad() { throw new Error('no'); } }]],
+              () => [[new Proxy({ a: 1 }, {})]],
+              Object.assign(() => { Object.prototype.inherited = 1; return [[{ own: 1 }]]; },
                             { after() { delete Object.prototype.inherited; } }),
             ]
             """#)

@@ -1,7 +1,12 @@
 import CJavaScriptCore
 
-/// Takes the object and array arguments of a call as `JSON.stringify` text when JSON
-/// carries them exactly, on the JS thread (see ``BridgeArguments``).
+/// Takes the array arguments of a call (batches, where member-by-member conversion is
+/// costly) as `JSON.stringify` text when JSON carries them exactly, on the JS thread
+/// (see ``BridgeArguments``).
+///
+/// Objects (options, a single item) still go member by member: for an options object
+/// of a member or two the check and the text cost a few thousand instructions more
+/// than converting it, on every search.
 ///
 /// JSON and the member-by-member conversion (``ValueConverter``) agree only on plain
 /// data. A check written in JS (JIT-compiled, no C API call per member) first walks
@@ -72,13 +77,13 @@ enum JSONArguments {
 }
 
 extension JSRuntime {
-    /// The arguments of a call: objects and arrays JSON carries exactly as JSON text,
-    /// the rest converted now (throwing the converter's errors).
+    /// The arguments of a call: arrays JSON carries exactly as JSON text, the rest
+    /// converted now (throwing the converter's errors).
     func takeArguments(_ ctx: JSContextRef, _ arguments: JSArguments) throws(NativeError) -> BridgeArguments {
         var taken: [BridgeArguments.Argument] = []
         taken.reserveCapacity(arguments.count)
         for (position, argument) in arguments.enumerated() {
-            if let argument, JSValueIsObject(ctx, argument), let text = stringifiedIfPlain(ctx, argument) {
+            if let argument, JSValueIsArray(ctx, argument), let text = stringifiedIfPlain(ctx, argument) {
                 taken.append(.json(text, position: position))
             } else {
                 taken.append(.value(try ValueConverter.argument(ctx, argument, position: position)))

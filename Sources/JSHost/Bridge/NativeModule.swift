@@ -44,8 +44,8 @@ public struct NativeMethod: Sendable {
         /// ``Promise`` does. A thrown error rejects it.
         case promise(@Sendable ([BridgeValue], Promise) throws -> Void)
         /// Like ``promise``, but the arguments are converted when the body (or the
-        /// queue it hands them to) calls ``BridgeArguments/values()``: large object
-        /// and array arguments then cost the JS thread one `JSON.stringify` instead of
+        /// queue it hands them to) calls ``BridgeArguments/values()``: large array
+        /// arguments then cost the JS thread one `JSON.stringify` instead of
         /// a C API call per member. Errors are those of ``promise``, thrown by
         /// `values()`.
         case promiseConvertingLater(@Sendable (BridgeArguments, Promise) throws -> Void)
