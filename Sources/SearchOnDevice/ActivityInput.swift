@@ -36,12 +36,12 @@ struct ActivityInput {
             throw reader.failure(path, "must be an object with an activityType, got \(value.typeName)")
         }
         let input = try InputObject(object, path: path, fields: Self.fieldTable, kind: "an activity", reader: reader)
-        guard let type = input.value("activityType") else {
+        guard let type = input.value(.activityType) else {
             throw reader.failure("\(path).activityType", "is required (a non-empty string such as org.example.app.view)")
         }
         var userInfo: [String: AttributeValue] = [:]
-        if let info = input.value("userInfo"), info != .null {
-            for (key, member) in try Self.userInfo(info, input.path(of: "userInfo"), reader: reader) { userInfo[key] = member }
+        if let info = input.value(.userInfo), info != .null {
+            for (key, member) in try Self.userInfo(info, input.path(of: .userInfo), reader: reader) { userInfo[key] = member }
         }
         let content = try ContentInput(input)
         var attributes = content.attributeSet
@@ -50,13 +50,13 @@ struct ActivityInput {
         attributes.title = nil
         attributes.keywords = nil
         activity = UserActivity(
-            activityType: try reader.nonEmptyString(type, input.path(of: "activityType")),
+            activityType: try reader.nonEmptyString(type, input.path(of: .activityType)),
             title: title, userInfo: userInfo, keywords: keywords,
-            eligibleForSearch: try input.optional("eligibleForSearch", reader.bool) ?? false,
-            eligibleForPublicIndexing: try input.optional("eligibleForPublicIndexing", reader.bool) ?? false,
-            eligibleForHandoff: try input.optional("eligibleForHandoff", reader.bool) ?? false,
-            expirationDate: try input.optional("expirationDate", reader.date),
-            relatedUniqueIdentifier: try input.optional("relatedUniqueIdentifier", reader.string),
+            eligibleForSearch: try input.optional(.eligibleForSearch, reader.bool) ?? false,
+            eligibleForPublicIndexing: try input.optional(.eligibleForPublicIndexing, reader.bool) ?? false,
+            eligibleForHandoff: try input.optional(.eligibleForHandoff, reader.bool) ?? false,
+            expirationDate: try input.optional(.expirationDate, reader.date),
+            relatedUniqueIdentifier: try input.optional(.relatedUniqueIdentifier, reader.string),
             contentAttributes: attributes)
         image = content.image
     }

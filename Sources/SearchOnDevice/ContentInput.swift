@@ -41,25 +41,25 @@ struct ContentInput {
 
     init(_ input: InputObject) throws(NativeError) {
         let reader = input.reader
-        title = try input.update("title", reader.string)
-        contentDescription = try input.update("description", reader.string)
-        keywords = try input.update("keywords", reader.strings)
-        contentType = try input.update("contentType", reader.string)
-        url = try input.update("url", reader.string)
-        displayName = try input.update("displayName", reader.string)
-        alternateNames = try input.update("alternateNames", reader.strings)
-        textContent = try input.update("textContent", reader.string)
-        phoneNumbers = try input.update("phoneNumbers", reader.strings)
-        emailAddresses = try input.update("emailAddresses", reader.strings)
-        supportsPhoneCall = try input.update("supportsPhoneCall", reader.bool)
-        rankingHint = try input.update("rankingHint", reader.rankingHint)
-        contentCreationDate = try input.update("contentCreationDate", reader.date)
-        contentModificationDate = try input.update("contentModificationDate", reader.date)
-        if let value = input.value("attributes") {
+        title = try input.update(.title, reader.string)
+        contentDescription = try input.update(.description, reader.string)
+        keywords = try input.update(.keywords, reader.strings)
+        contentType = try input.update(.contentType, reader.string)
+        url = try input.update(.url, reader.string)
+        displayName = try input.update(.displayName, reader.string)
+        alternateNames = try input.update(.alternateNames, reader.strings)
+        textContent = try input.update(.textContent, reader.string)
+        phoneNumbers = try input.update(.phoneNumbers, reader.strings)
+        emailAddresses = try input.update(.emailAddresses, reader.strings)
+        supportsPhoneCall = try input.update(.supportsPhoneCall, reader.bool)
+        rankingHint = try input.update(.rankingHint, reader.rankingHint)
+        contentCreationDate = try input.update(.contentCreationDate, reader.date)
+        contentModificationDate = try input.update(.contentModificationDate, reader.date)
+        if let value = input.value(.attributes) {
             if value == .null {
                 removesAllCustom = true
             } else {
-                for (key, member) in try reader.attributes(value, input.path(of: "attributes"), allowingNull: true) {
+                for (key, member) in try reader.attributes(value, input.path(of: .attributes), allowingNull: true) {
                     custom[key] = member.map { .set($0) } ?? .remove
                 }
             }
@@ -69,8 +69,10 @@ struct ContentInput {
 
     /// `imageUrl` (or an alias), `thumbnailData` or `thumbnail`: at most one of them.
     private mutating func readImage(_ input: InputObject) throws(NativeError) {
-        let given = ["imageUrl", "thumbnailData", "thumbnail"].filter { input.value($0) != nil }
-        guard let field = given.first else { return }
+        let imageURL = input.value(.imageUrl), data = input.value(.thumbnailData), file = input.value(.thumbnail)
+        guard imageURL != nil || data != nil || file != nil else { return }
+        let given = [(Field.imageUrl, imageURL), (.thumbnailData, data), (.thumbnail, file)].filter { $0.1 != nil }.map { $0.0 }
+        let field = given[0]
         if given.count > 1 {
             throw input.reader.failure(input.path, "has both \(input.key(of: given[0])) and \(input.key(of: given[1])); give one image")
         }
@@ -82,15 +84,15 @@ struct ContentInput {
         }
         let source: ImageSource
         switch (field, value) {
-        case ("thumbnailData", .bytes(let bytes)):
+        case (.thumbnailData, .bytes(let bytes)):
             source = .bytes(bytes, mimeType: nil)
-        case ("thumbnailData", .string(let text)):
+        case (.thumbnailData, .string(let text)):
             source = try ImageSource.parse(thumbnailData: text, path: path, reader: input.reader)
-        case ("thumbnailData", _):
+        case (.thumbnailData, _):
             throw input.reader.failure(path, "must be a base64 string (optionally a data: URL) or bytes, got \(value.typeName)")
-        case ("thumbnail", .string(let text)) where text.hasPrefix("/"):
+        case (.thumbnail, .string(let text)) where text.hasPrefix("/"):
             source = .file(path: text)
-        case ("thumbnail", _):
+        case (.thumbnail, _):
             throw input.reader.failure(path, "must be an absolute file path, got \(input.reader.describe(value))")
         default:
             source = try ImageSource.parse(imageURL: try input.reader.string(value, path), path: path, reader: input.reader)

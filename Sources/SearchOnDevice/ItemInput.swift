@@ -28,11 +28,11 @@ struct ItemInput {
             throw reader.failure(path, "must be an object with at least an id, got \(value.typeName)")
         }
         let input = try InputObject(object, path: path, fields: Self.fieldTable, kind: "an item", reader: reader)
-        guard let idValue = input.value("id") else { throw reader.failure(InputObject.join(path, "id"), "is required (a non-empty string)") }
-        let id = try reader.nonEmptyString(idValue, input.path(of: "id"))
-        let isUpdate = try input.optional("isUpdate", reader.bool) ?? false
-        let domain = try input.update("domain", reader.string)
-        let expiration = try input.update("expirationDate", reader.date)
+        guard let idValue = input.value(.id) else { throw reader.failure(InputObject.join(path, "id"), "is required (a non-empty string)") }
+        let id = try reader.nonEmptyString(idValue, input.path(of: .id))
+        let isUpdate = try input.optional(.isUpdate, reader.bool) ?? false
+        let domain = try input.update(.domain, reader.string)
+        let expiration = try input.update(.expirationDate, reader.date)
         let content = try ContentInput(input)
         image = content.image
         if isUpdate {

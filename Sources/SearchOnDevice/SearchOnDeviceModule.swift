@@ -137,7 +137,7 @@ public final class SearchOnDeviceModule: NativeModule {
 
     public var methods: [NativeMethod] {
         Self.calls.map { call in
-            .promise(call.name) { [self] arguments, promise in
+            .promiseConvertingLater(call.name) { [self] arguments, promise in
                 perform(call, arguments) { result in
                     switch result {
                     case .success(let value): promise.resolve(value)
@@ -156,16 +156,17 @@ public final class SearchOnDeviceModule: NativeModule {
             completion(.failure(NativeError(code: IndexError.invalidArgument, message: "SearchOnDevice has no method \(name)")))
             return
         }
-        perform(call, arguments, completion: completion)
+        perform(call, BridgeArguments(arguments), completion: completion)
     }
 
-    /// Hands a call to its queue.
-    private func perform(_ call: Call, _ arguments: [BridgeValue],
+    /// Hands a call to its queue, where its arguments are converted (a large
+    /// `indexItems` batch is parsed there from JSON, not on the JS thread).
+    private func perform(_ call: Call, _ arguments: BridgeArguments,
                          completion: @escaping @Sendable (Result<BridgeValue, NativeError>) -> Void) {
         let queue = call.access == .write ? writes : reads
         queue.async { [self] in
             do {
-                completion(.success(try call.body(self, Arguments(arguments))))
+                completion(.success(try call.body(self, Arguments(arguments.values()))))
             } catch let error as NativeError {
                 completion(.failure(error))
             } catch let error as IndexError {

@@ -13,7 +13,7 @@ final class MethodTests: ModuleTestCase {
             "setIndexingPreference", "getIndexingPreference", "getInitialRequest",
         ])
         for method in module.methods {
-            guard case .promise = method.body else { return XCTFail("\(method.name) is not a promise method") }
+            guard case .promiseConvertingLater = method.body else { return XCTFail("\(method.name) is not a promise method") }
         }
     }
 

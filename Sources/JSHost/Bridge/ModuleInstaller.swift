@@ -59,28 +59,41 @@ extension JSRuntime {
                 return result.jsValue(in: ctx, names: names)
             }
         case .promise(let body):
-            let origin = "\(binding.name).\(method.name)"
-            return makeFunction(method.name) { [unowned self] ctx, arguments in
-                var resolve: JSObjectRef?
-                var reject: JSObjectRef?
-                var exception: JSValueRef?
-                let promiseObject = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, &exception)
-                guard let promiseObject, let resolve, let reject else {
-                    throw JSThrow.value(exception ?? makeError(ctx, "\(origin): could not make a promise"))
-                }
-                JSValueProtect(ctx, resolve)
-                JSValueProtect(ctx, reject)
-                let id = self.nextPromiseID
-                self.nextPromiseID += 1
-                self.deferreds[id] = (resolve, reject)
-                let promise = Promise(mailbox: self.mailbox, id: id, origin: origin)
-                do {
-                    try body(ValueConverter.arguments(ctx, arguments), promise)
-                } catch {
-                    promise.reject(NativeError.wrapping(error))
-                }
-                return promiseObject
+            return makePromiseMethod(method.name, of: binding) { ctx, arguments, promise in
+                try body(ValueConverter.arguments(ctx, arguments), promise)
             }
+        case .promiseConvertingLater(let body):
+            return makePromiseMethod(method.name, of: binding) { [unowned self] ctx, arguments, promise in
+                try body(self.takeArguments(ctx, arguments), promise)
+            }
+        }
+    }
+
+    /// A JS function returning a promise that `start` settles through the ``Promise``
+    /// it is given; an error `start` throws rejects it.
+    private func makePromiseMethod(_ name: String, of binding: ModuleBinding,
+                                   _ start: @escaping (JSContextRef, JSArguments, Promise) throws -> Void) -> JSObjectRef {
+        let origin = "\(binding.name).\(name)"
+        return makeFunction(name) { [unowned self] ctx, arguments in
+            var resolve: JSObjectRef?
+            var reject: JSObjectRef?
+            var exception: JSValueRef?
+            let promiseObject = JSObjectMakeDeferredPromise(ctx, &resolve, &reject, &exception)
+            guard let promiseObject, let resolve, let reject else {
+                throw JSThrow.value(exception ?? makeError(ctx, "\(origin): could not make a promise"))
+            }
+            JSValueProtect(ctx, resolve)
+            JSValueProtect(ctx, reject)
+            let id = self.nextPromiseID
+            self.nextPromiseID += 1
+            self.deferreds[id] = (resolve, reject)
+            let promise = Promise(mailbox: self.mailbox, id: id, origin: origin)
+            do {
+                try start(ctx, arguments, promise)
+            } catch {
+                promise.reject(NativeError.wrapping(error))
+            }
+            return promiseObject
         }
     }
 

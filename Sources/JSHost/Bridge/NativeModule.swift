@@ -43,6 +43,12 @@ public struct NativeMethod: Sendable {
         /// Runs on the JS thread; the JS caller gets a `Promise` that settles when the
         /// ``Promise`` does. A thrown error rejects it.
         case promise(@Sendable ([BridgeValue], Promise) throws -> Void)
+        /// Like ``promise``, but the arguments are converted when the body (or the
+        /// queue it hands them to) calls ``BridgeArguments/values()``: large array
+        /// arguments then cost the JS thread one `JSON.stringify` instead of
+        /// a C API call per member. Errors are those of ``promise``, thrown by
+        /// `values()`.
+        case promiseConvertingLater(@Sendable (BridgeArguments, Promise) throws -> Void)
     }
 
     /// The name JS calls the method by.
@@ -63,5 +69,11 @@ public struct NativeMethod: Sendable {
     /// A method returning a promise: `.promise("echo") { args, promise in promise.resolve(args[0]) }`.
     public static func promise(_ name: String, _ body: @escaping @Sendable ([BridgeValue], Promise) throws -> Void) -> NativeMethod {
         NativeMethod(name: name, body: .promise(body))
+    }
+
+    /// A promise method that converts its arguments off the JS thread:
+    /// `.promiseConvertingLater("save") { args, promise in queue.async { … try args.values() … } }`.
+    public static func promiseConvertingLater(_ name: String, _ body: @escaping @Sendable (BridgeArguments, Promise) throws -> Void) -> NativeMethod {
+        NativeMethod(name: name, body: .promiseConvertingLater(body))
     }
 }

@@ -12,7 +12,7 @@ struct ValueConverter {
     /// nothing but would make the converter allocate and visit every slot.
     static let maximumArrayLength = 1 << 22
 
-    private enum PathStep {
+    enum PathStep {
         case index(Int)
         case key(String)
     }
@@ -40,19 +40,29 @@ struct ValueConverter {
         return values
     }
 
+    /// Converts argument `position` of a native call (path `args[position]`).
+    static func argument(_ ctx: JSContextRef, _ value: JSValueRef?, position: Int) throws(NativeError) -> BridgeValue {
+        var converter = ValueConverter(ctx, root: "args")
+        converter.path = [.index(position)]
+        return try converter.convert(value)
+    }
+
     /// Converts one value with `root` naming it in errors.
     static func value(_ ctx: JSContextRef, _ value: JSValueRef?, root: String) throws(NativeError) -> BridgeValue {
         var converter = ValueConverter(ctx, root: root)
         return try converter.convert(value)
     }
 
-    private var pathText: String {
+    private var pathText: String { Self.pathText(root: root, path) }
+
+    /// The path of a value in messages: `args[0].a["b c"][2]`.
+    static func pathText(root: String, _ path: [PathStep]) -> String {
         var text = root
         for step in path {
             switch step {
             case .index(let index): text += "[\(index)]"
             case .key(let key):
-                if Self.isIdentifier(key) { text += "." + key } else { text += "[\(Self.quoted(key))]" }
+                if isIdentifier(key) { text += "." + key } else { text += "[\(quoted(key))]" }
             }
         }
         return text
@@ -86,20 +96,31 @@ struct ValueConverter {
     /// U+FFFD, silently changing the text); `what` names the kind in the message.
     private func checkedString(_ ref: JSStringRef, what: String) throws(NativeError) -> String {
         let units = utf16Units(of: ref)
+        if let (unit, index) = Self.loneSurrogate(in: units) { throw failure(Self.loneSurrogateProblem(what, unit, index)) }
+        return swiftString(units)
+    }
+
+    /// The first lone surrogate of `units` and its index, if any.
+    static func loneSurrogate(in units: UnsafeBufferPointer<UInt16>) -> (UInt16, Int)? {
         var index = 0
         while index < units.count {
             let unit = units[index]
             if unit & 0xF800 == 0xD800 {
                 // A high surrogate must be followed by a low one; a low one never stands first.
                 guard unit < 0xDC00, index + 1 < units.count, units[index + 1] & 0xFC00 == 0xDC00 else {
-                    throw failure("\(what) with a lone surrogate (U+\(String(unit, radix: 16, uppercase: true)) at index \(index)) cannot cross the bridge")
+                    return (unit, index)
                 }
                 index += 2
             } else {
                 index += 1
             }
         }
-        return swiftString(units)
+        return nil
+    }
+
+    /// The message for a lone surrogate in a string (`what`: `strings` or `keys`).
+    static func loneSurrogateProblem(_ what: String, _ unit: UInt16, _ index: Int) -> String {
+        "\(what) with a lone surrogate (U+\(String(unit, radix: 16, uppercase: true)) at index \(index)) cannot cross the bridge"
     }
 
     private mutating func object(_ object: JSObjectRef) throws(NativeError) -> BridgeValue {

@@ -34,6 +34,9 @@ final class JSRuntime {
     var ending: Ending?
     /// What `host.runTests` resolved to, in test mode.
     var testSummary: (passed: Int, failed: Int, skipped: Int)?
+    /// The check of ``JSONArguments``, once made (nil if the engine refused it).
+    var jsonCheck: JSObjectRef?
+    var jsonCheckMade = false
     /// JS values kept alive for the runtime's lifetime (module names, …).
     private var protected: [JSValueRef] = []
     private(set) var moduleNameValues: [JSValueRef] = []

@@ -13,28 +13,34 @@ enum ItemValidation {
     static let maximumIdentifierBytes = 1024
 
     /// The first problem of `item`, as an `E_INVALID_ITEM` error, or `nil`.
-    static func problem(_ item: SearchableItem, path: String) -> IndexError? {
+    ///
+    /// `path` is only built for a message: making `items[\(i)]` for every valid item
+    /// of a batch cost more than checking it.
+    static func problem(_ item: SearchableItem, path: @autoclosure () -> String) -> IndexError? {
         func invalid(_ field: String, _ message: String) -> IndexError {
-            IndexError.item("\(path).\(field) \(message)")
+            IndexError.item("\(path()).\(field) \(message)")
         }
         if item.id.isEmpty { return invalid("id", "must be a non-empty string") }
         if item.id.utf8.count > maximumIdentifierBytes { return invalid("id", "must be at most \(maximumIdentifierBytes) bytes") }
         if item.id.hasPrefix(activityPrefix) { return invalid("id", "must not start with '\(activityPrefix)' (reserved for user activities)") }
         if let domain = item.domain, let problem = domainProblem(domain) { return invalid("domain", problem) }
         if let date = item.expirationDate, !date.timeIntervalSince1970.isFinite { return invalid("expirationDate", "must be a valid date") }
-        return attributeProblem(item.attributes, path: path)
+        return attributeProblem(item.attributes, path: path())
     }
 
     /// The first problem of an attribute set, or `nil`.
-    static func attributeProblem(_ set: SearchableItemAttributeSet, path: String) -> IndexError? {
+    static func attributeProblem(_ set: SearchableItemAttributeSet, path: @autoclosure () -> String) -> IndexError? {
         func invalid(_ field: String, _ message: String) -> IndexError {
-            IndexError.item("\(path).\(field) \(message)")
+            IndexError.item("\(path()).\(field) \(message)")
         }
         if let hint = set.rankingHint, !(hint.isFinite && hint >= 0 && hint <= 100) {
             return invalid("rankingHint", "must be a number from 0 to 100")
         }
-        for (field, date) in [("contentCreationDate", set.contentCreationDate), ("contentModificationDate", set.contentModificationDate)] {
-            if let date, !date.timeIntervalSince1970.isFinite { return invalid(field, "must be a valid date") }
+        if let date = set.contentCreationDate, !date.timeIntervalSince1970.isFinite {
+            return invalid("contentCreationDate", "must be a valid date")
+        }
+        if let date = set.contentModificationDate, !date.timeIntervalSince1970.isFinite {
+            return invalid("contentModificationDate", "must be a valid date")
         }
         switch set.thumbnail {
         case .data(let bytes, _)?:
@@ -45,7 +51,7 @@ enum ItemValidation {
         case nil:
             break
         }
-        for key in set.custom.keys.sorted() {
+        for key in set.custom.isEmpty ? [] : set.custom.keys.sorted() {
             if !AttributeValue.isValidKey(key) {
                 return invalid("attributes", "key '\(key)' must match [A-Za-z0-9_]+")
             }
@@ -57,9 +63,13 @@ enum ItemValidation {
     /// Why a domain identifier is invalid, or `nil`.
     static func domainProblem(_ domain: String) -> String? {
         if domain.isEmpty { return "must be a non-empty string" }
-        if domain.split(separator: ".", omittingEmptySubsequences: false).contains(where: { $0.isEmpty }) {
-            return "must not have an empty dot-separated segment"
+        // An empty segment: a dot first, last, or next to another dot.
+        var previous = UInt8(ascii: ".")
+        for byte in domain.utf8 {
+            if byte == UInt8(ascii: "."), previous == byte { return "must not have an empty dot-separated segment" }
+            previous = byte
         }
+        if previous == UInt8(ascii: ".") { return "must not have an empty dot-separated segment" }
         return nil
     }
 

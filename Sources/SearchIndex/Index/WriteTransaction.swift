@@ -16,6 +16,12 @@ final class WriteTransaction {
     private(set) var filesToRemoveAfterCommit: [String] = []
     private var nextRowid: Int64?
     private var hasEngagements: Bool?
+    /// The statements of the per-item path, looked up once per transaction:
+    /// ``Connection/cached(_:)`` hashes the whole SQL text, 5k instructions an item for
+    /// the row insert alone.
+    private var rowByIDStatement: Statement?
+    private var insertItemStatement: Statement?
+    private var updateItemStatement: Statement?
 
     init(connection: Connection, index: SearchableIndex, now: Double) {
         self.connection = connection
@@ -27,7 +33,8 @@ final class WriteTransaction {
 
     /// The stored row with identifier `id`, if any (expired or not).
     func row(id: String) throws -> StoredRow? {
-        let statement = try connection.cached("SELECT \(StoredRow.columns) FROM items WHERE id = ?")
+        let statement = try rowByIDStatement ?? connection.cached("SELECT \(StoredRow.columns) FROM items WHERE id = ?")
+        rowByIDStatement = statement
         statement.bind(id, at: 1)
         defer { statement.reset() }
         return try statement.step() ? StoredRow.read(statement, thumbnails: index.thumbnails) : nil
@@ -72,20 +79,16 @@ final class WriteTransaction {
         }
         let ftsRowid = Schema.ftsRowid(itemRowid: rowid, quality: quality)
 
-        let statement = try connection.cached("""
-            INSERT INTO items(rowid, id, domain, title, content_description, keywords, content_type,
-                display_name, alternate_names, text_content, url, ranking_hint, content_creation_date,
-                content_modification_date, expiration_date, attributes, kind, phone_numbers,
-                email_addresses, supports_phone_call, thumbnail, indexed_date, fts_rowid, activity)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
-                ?20, ?21, ?22, ?23, ?24)
-            ON CONFLICT(rowid) DO UPDATE SET id = ?2, domain = ?3, title = ?4, content_description = ?5,
-                keywords = ?6, content_type = ?7, display_name = ?8, alternate_names = ?9,
-                text_content = ?10, url = ?11, ranking_hint = ?12, content_creation_date = ?13,
-                content_modification_date = ?14, expiration_date = ?15, attributes = ?16, kind = ?17,
-                phone_numbers = ?18, email_addresses = ?19, supports_phone_call = ?20, thumbnail = ?21,
-                indexed_date = ?22, fts_rowid = ?23, activity = ?24
-            """)
+        // A new row is a plain INSERT, a stored one an UPDATE (the rowid is known
+        // either way, so an upsert had nothing to decide).
+        let statement: Statement
+        if existing == nil {
+            statement = try insertItemStatement ?? connection.cached(Self.insertItemSQL)
+            insertItemStatement = statement
+        } else {
+            statement = try updateItemStatement ?? connection.cached(Self.updateItemSQL)
+            updateItemStatement = statement
+        }
         statement.bind(.integer(rowid), at: 1)
         statement.bind(item.id, at: 2)
         statement.bind(item.domain ?? index.configuration.defaultDomain, at: 3)
@@ -215,6 +218,22 @@ final class WriteTransaction {
     }
 
     // MARK: Private
+
+    /// The `items` columns ``store(_:kind:activity:existing:)`` writes, in the order of
+    /// its parameters `?2…?24` (`?1` is the rowid).
+    private static let storedColumns = [
+        "id", "domain", "title", "content_description", "keywords", "content_type", "display_name",
+        "alternate_names", "text_content", "url", "ranking_hint", "content_creation_date",
+        "content_modification_date", "expiration_date", "attributes", "kind", "phone_numbers",
+        "email_addresses", "supports_phone_call", "thumbnail", "indexed_date", "fts_rowid", "activity",
+    ]
+
+    private static let insertItemSQL = "INSERT INTO items(rowid, " + storedColumns.joined(separator: ", ")
+        + ") VALUES (?1, " + storedColumns.indices.map { "?\($0 + 2)" }.joined(separator: ", ") + ")"
+
+    private static let updateItemSQL = "UPDATE items SET "
+        + storedColumns.enumerated().map { "\($0.element) = ?\($0.offset + 2)" }.joined(separator: ", ")
+        + " WHERE rowid = ?1"
 
     static func milliseconds(_ date: Date) -> Double { date.timeIntervalSince1970 * 1000 }
 

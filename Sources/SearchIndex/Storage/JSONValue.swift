@@ -48,7 +48,9 @@ public enum JSONValue: Equatable, Sendable {
         var index = 0
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+                index += 1
+            }
         }
 
         func fail(_ reason: String) -> ParseError { ParseError(offset: index, reason: reason) }
@@ -113,11 +115,17 @@ public enum JSONValue: Equatable, Sendable {
 
         mutating func number() throws -> JSONValue {
             let start = index
-            while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
+            while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
             guard index > start, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
                 throw ParseError(offset: start, reason: "invalid value")
             }
             return .number(value)
+        }
+
+        /// A byte of a JSON number: `+-0123456789.eE`.
+        static func isNumberByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
         }
 
         mutating func hex4() throws -> UInt32 {
@@ -130,6 +138,13 @@ public enum JSONValue: Equatable, Sendable {
 
         mutating func string() throws -> String {
             index += 1
+            // Without escapes (most strings) the bytes are the string: no copy byte by byte.
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                defer { index = end + 1 }
+                return String(decoding: bytes[index..<end], as: UTF8.self)
+            }
             var out: [UInt8] = []
             while true {
                 guard index < bytes.count else { throw fail("unterminated string") }
