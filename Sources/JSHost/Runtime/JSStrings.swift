@@ -23,6 +23,11 @@ func evaluateJS(_ ctx: JSContextRef, _ source: String, url: String?, exception: 
     }
 }
 
+/// Evaluates the script `source` named `url` in global scope.
+func evaluateJS(_ ctx: JSContextRef, _ source: JSStringRef, url: String, exception: inout JSValueRef?) -> JSValueRef? {
+    withJSString(url) { JSEvaluateScript(ctx, source, nil, $0, 1, &exception) }
+}
+
 /// Runs `body` with a temporary `JSStringRef` holding `string`.
 @inline(__always)
 func withJSString<T>(_ string: String, _ body: (JSStringRef) throws -> T) rethrows -> T {
@@ -55,16 +60,51 @@ func swiftString(_ string: JSStringRef) -> String {
     swiftString(utf16Units(of: string))
 }
 
-/// A Swift string from UTF-16 code units, with a fast path for ASCII (most keys and
-/// identifiers on the bridge).
+/// A Swift string from UTF-16 code units (lone surrogates become U+FFFD).
+///
+/// Transcoded here in one pass: the standard library's generic UTF-16 decoding costs
+/// some 400 instructions a unit, which made reading a non-ASCII module source (40 KB
+/// of js/host/inspect.js) take milliseconds at start-up.
 func swiftString(_ units: UnsafeBufferPointer<UInt16>) -> String {
-    if units.allSatisfy({ $0 < 0x80 }) {
-        return String(unsafeUninitializedCapacity: units.count) { bytes in
-            for (index, unit) in units.enumerated() { bytes[index] = UInt8(truncatingIfNeeded: unit) }
-            return units.count
+    let count = units.count
+    // A unit makes at most 3 bytes; a surrogate pair (2 units) makes 4.
+    return String(unsafeUninitializedCapacity: count * 3) { bytes in
+        var written = 0
+        var index = 0
+        while index < count {
+            let unit = units[index]
+            if unit < 0x80 {
+                bytes[written] = UInt8(truncatingIfNeeded: unit)
+                written += 1
+                index += 1
+                continue
+            }
+            if unit < 0x800 {
+                bytes[written] = 0xC0 | UInt8(truncatingIfNeeded: unit >> 6)
+                bytes[written + 1] = 0x80 | UInt8(truncatingIfNeeded: unit & 0x3F)
+                written += 2
+                index += 1
+                continue
+            }
+            if unit & 0xFC00 == 0xD800, index + 1 < count, units[index + 1] & 0xFC00 == 0xDC00 {
+                let scalar = 0x10000 + ((UInt32(unit & 0x3FF) << 10) | UInt32(units[index + 1] & 0x3FF))
+                bytes[written] = 0xF0 | UInt8(truncatingIfNeeded: scalar >> 18)
+                bytes[written + 1] = 0x80 | UInt8(truncatingIfNeeded: (scalar >> 12) & 0x3F)
+                bytes[written + 2] = 0x80 | UInt8(truncatingIfNeeded: (scalar >> 6) & 0x3F)
+                bytes[written + 3] = 0x80 | UInt8(truncatingIfNeeded: scalar & 0x3F)
+                written += 4
+                index += 2
+                continue
+            }
+            let value = unit & 0xF800 == 0xD800 ? 0xFFFD : unit  // a lone surrogate
+            bytes[written] = 0xE0 | UInt8(truncatingIfNeeded: value >> 12)
+            bytes[written + 1] = 0x80 | UInt8(truncatingIfNeeded: (value >> 6) & 0x3F)
+            bytes[written + 2] = 0x80 | UInt8(truncatingIfNeeded: value & 0x3F)
+            written += 3
+            index += 1
         }
+        return written
     }
-    return String(decoding: units, as: UTF16.self)
 }
 
 /// A JS string value holding `string`.
