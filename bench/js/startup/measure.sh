@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# measure.sh — start-up of `searchlight run`, the figure 3 way (wall clock from
-# spawning the process to a moment the script reports with Date.now()).
+# bench/js/startup/measure.sh — start-up of `searchlight run`, the figure 3 way:
+# wall clock from spawning the process to a moment the script reports (Date.now()).
+# (Under bench/js because SearchlightBench's target excludes that folder.)
 #
-#   bench/startup/measure.sh [-n RUNS] [-q QUERY] DATA_DIR [LABEL=]SEARCHLIGHT…
+#   bench/js/startup/measure.sh [-n RUNS] [-q QUERY] DATA_DIR [LABEL=]SEARCHLIGHT…
 #
 # DATA_DIR holds an existing index (the 100k one `make bench` leaves in
 # .build/bench/100k/searchlight; copy it, the runs may add -wal/-shm files beside it).
@@ -28,7 +29,7 @@ if [ $# -lt 2 ]; then echo "usage: $0 [-n RUNS] [-q QUERY] DATA_DIR [LABEL=]SEAR
 data=$1; shift
 [ -f "$data/index.sqlite3" ] || { echo "$0: no index.sqlite3 in $data" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
-scripts=$(cd "$here/../js" && pwd)
+scripts=$(cd "$here/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 echo '[]' > "$work/no-queries.json"
