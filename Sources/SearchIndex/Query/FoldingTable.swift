@@ -49,12 +49,12 @@ enum FoldingTable {
     /// compare with), for a fraction of the cost (one by one, the first search paid ~8 ms).
     static func buildInOneCall(_ folding: TextFolding) -> [[UInt8]]? {
         let scalars = (0x80 ..< limit).filter { classes[$0] != .mark }
-        var text = String.UnicodeScalarView()
-        for value in scalars {
-            text.append("\n")
-            text.append(Unicode.Scalar(UInt32(value))!)
+        var text: [UInt8] = []
+        text.reserveCapacity(scalars.count * 3)
+        for value in scalars {  // "\n" and the scalar's two UTF-8 bytes
+            text += [0x0A, UInt8(0xC0 | value >> 6), UInt8(0x80 | value & 0x3F)]
         }
-        let pieces = folding.foldSlow(String(text)).split(separator: 0x0A, omittingEmptySubsequences: false)
+        let pieces = folding.foldSlow(String(decoding: text, as: UTF8.self)).split(separator: 0x0A, omittingEmptySubsequences: false)
         guard pieces.count == scalars.count + 1, pieces[0].isEmpty else { return nil }
         var table = [[UInt8]](repeating: [], count: limit)
         for (value, piece) in zip(scalars, pieces.dropFirst()) { table[value] = Array(piece) }
