@@ -112,6 +112,55 @@ func makeJSString(_ ctx: JSContextRef, _ string: String) -> JSValueRef {
     withJSString(string) { JSValueMakeString(ctx, $0) }
 }
 
+/// A JS string value holding the UTF-8 text `bytes` (invalid sequences become U+FFFD).
+///
+/// For file contents: the text is transcoded to UTF-16 here in one pass, where
+/// `JSStringCreateWithUTF8CString`'s general conversion (or Swift's `utf16` view)
+/// costs some 50-80 instructions a byte, most of reading the host's JS at start-up.
+func makeJSString(_ ctx: JSContextRef, utf8 bytes: [UInt8]) -> JSValueRef {
+    var text = String(decoding: bytes, as: UTF8.self)  // valid UTF-8 from here on
+    let units = text.withUTF8 { utf8 in
+        [UInt16](unsafeUninitializedCapacity: utf8.count) { buffer, count in
+            count = transcodeToUTF16(validUTF8: utf8, into: buffer)
+        }
+    }
+    let string = units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count)! }
+    defer { JSStringRelease(string) }
+    return JSValueMakeString(ctx, string)
+}
+
+/// Writes the UTF-16 code units of valid UTF-8 into `units` (at least as long as
+/// `utf8`: no text has more UTF-16 units than UTF-8 bytes); returns how many.
+private func transcodeToUTF16(validUTF8 utf8: UnsafeBufferPointer<UInt8>, into units: UnsafeMutableBufferPointer<UInt16>) -> Int {
+    var read = 0
+    var written = 0
+    let count = utf8.count
+    while read < count {
+        let lead = UInt32(utf8[read])
+        if lead < 0x80 {
+            units[written] = UInt16(lead)
+            read += 1
+            written += 1
+        } else if lead < 0xE0 {
+            units[written] = UInt16((lead & 0x1F) << 6 | UInt32(utf8[read + 1] & 0x3F))
+            read += 2
+            written += 1
+        } else if lead < 0xF0 {
+            units[written] = UInt16((lead & 0x0F) << 12 | UInt32(utf8[read + 1] & 0x3F) << 6 | UInt32(utf8[read + 2] & 0x3F))
+            read += 3
+            written += 1
+        } else {
+            let scalar = (lead & 0x07) << 18 | UInt32(utf8[read + 1] & 0x3F) << 12
+                | UInt32(utf8[read + 2] & 0x3F) << 6 | UInt32(utf8[read + 3] & 0x3F)
+            units[written] = UInt16(0xD800 + ((scalar - 0x10000) >> 10))
+            units[written + 1] = UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF))
+            read += 4
+            written += 2
+        }
+    }
+    return written
+}
+
 /// `value` converted to a string as JS `String(value)` does; "" when that throws.
 func stringOf(_ ctx: JSContextRef, _ value: JSValueRef?) -> String {
     guard let value else { return "undefined" }

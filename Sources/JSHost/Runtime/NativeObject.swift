@@ -15,8 +15,8 @@ extension JSRuntime {
             return nil
         }
         define("readFile") { ctx, arguments in
-            switch readTextFile(try string(ctx, arguments, 0, "readFile", "path")) {
-            case .success(let text): return makeJSString(ctx, text)
+            switch readFileBytes(try string(ctx, arguments, 0, "readFile", "path")) {
+            case .success(let bytes): return makeJSString(ctx, utf8: bytes)
             case .failure(let error): throw JSThrow.value(makeError(ctx, error.message, code: error.code))
             }
         }
