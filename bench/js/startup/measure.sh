@@ -40,8 +40,9 @@ for argument in "$@"; do
   else labels+=("$(basename "$(dirname "$(dirname "$(dirname "$(dirname "$argument")")")")")"); binaries+=("$argument"); fi
 done
 
-# epoch milliseconds (fractional) of $EPOCHREALTIME
-now_ms() { local t=$EPOCHREALTIME; echo "${t%.*}${t#*.}" | awk '{ printf "%.3f", $1 / 1000 }'; }
+# Epoch milliseconds (fractional) of an $EPOCHREALTIME reading. Read the clock with
+# `start=$EPOCHREALTIME` right before spawning, never in a $(…) that forks first.
+ms() { local t=$1; echo "${t%.*}${t#*.}" | awk '{ printf "%.3f", $1 / 1000 }'; }
 # the number after "KEY": in a BENCH line
 field() { sed -n "s/.*\"$1\":\([0-9.]*\).*/\1/p" <<<"$2"; }
 
@@ -50,17 +51,20 @@ record() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$work/samples"; }   # label,
 for ((run = 1; run <= runs; run++)); do
   for index in "${!binaries[@]}"; do
     binary=${binaries[$index]} label=${labels[$index]}
-    start=$(now_ms); "$binary" --help > /dev/null; end=$(now_ms)
+    start=$EPOCHREALTIME; "$binary" --help > /dev/null; end=$EPOCHREALTIME
+    start=$(ms "$start") end=$(ms "$end")
     record "$label" "help: spawn to exit" "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')"
 
-    start=$(now_ms)
-    out=$("$binary" run --data-dir "$work/empty" "$here/trivial.js" | grep '^BENCH ')
-    end=$(now_ms)
+    start=$EPOCHREALTIME
+    "$binary" run --data-dir "$work/empty" "$here/trivial.js" > "$work/out"
+    end=$EPOCHREALTIME
+    start=$(ms "$start") end=$(ms "$end") out=$(grep '^BENCH ' "$work/out")
     record "$label" "trivial: spawn to script start" "$(awk -v a="$start" -v b="$(field scriptStartEpochMs "$out")" 'BEGIN { print b - a }')"
     record "$label" "trivial: spawn to exit" "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')"
 
-    start=$(now_ms)
-    out=$("$binary" run --data-dir "$data" --app-id com.example.bench "$scripts/open-and-search.js" "$query" "$work/no-queries.json" | grep '^BENCH ')
+    start=$EPOCHREALTIME
+    "$binary" run --data-dir "$data" --app-id com.example.bench "$scripts/open-and-search.js" "$query" "$work/no-queries.json" > "$work/out"
+    start=$(ms "$start") out=$(grep '^BENCH ' "$work/out")
     if [ "$(field firstHits "$out")" = "" ] || [ "$(field firstHits "$out")" = 0 ]; then
       echo "$0: $label: open-and-search.js found nothing for '$query': $out" >&2; exit 1
     fi
