@@ -1,3 +1,4 @@
+import CGLib
 import Glibc
 
 /// The few functions of libcurl's easy interface that ``WebImageDownload`` uses,
@@ -8,12 +9,10 @@ import Glibc
 /// symbol binding cost ~15 ms before `main`; most runs fetch no web image at all.
 ///
 /// The option and info numbers are libcurl's stable ABI (`curl/curl.h`). Its two
-/// variadic functions, `curl_easy_setopt` and `curl_easy_getinfo`, take exactly one
-/// argument after the fixed ones, which the Linux calling conventions (x86-64, AArch64)
-/// pass the same way as to a non-variadic function of that type, so they are called
-/// through non-variadic function types.
+/// variadic functions, `curl_easy_setopt` and `curl_easy_getinfo`, are called through
+/// the C shims in CGLib's `shim.h`, which call them as variadic functions.
 final class Curl: @unchecked Sendable {
-    typealias Handle = OpaquePointer
+    typealias Handle = UnsafeMutableRawPointer
     /// `size_t write(char *data, size_t size, size_t count, void *context)`.
     typealias WriteFunction = @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
 
@@ -47,11 +46,10 @@ final class Curl: @unchecked Sendable {
     static let shared: Result<Curl, ThumbnailFetcher.Failure> = load()
 
     private let easyInit: @convention(c) () -> Handle?
-    private let setOptionPointer: @convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32
-    private let setOptionLong: @convention(c) (Handle?, Int32, Int) -> Int32
-    private let setOptionFunction: @convention(c) (Handle?, Int32, WriteFunction?) -> Int32
+    /// `curl_easy_setopt` and `curl_easy_getinfo`, for the shims.
+    private let setOption: UnsafeMutableRawPointer
+    private let getInfo: UnsafeMutableRawPointer
     private let easyPerform: @convention(c) (Handle?) -> Int32
-    private let getInfo: @convention(c) (Handle?, Int32, UnsafeMutableRawPointer?) -> Int32
     private let easyCleanup: @convention(c) (Handle?) -> Void
     private let easyStrerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
 
@@ -63,12 +61,9 @@ final class Curl: @unchecked Sendable {
             return unsafeBitCast(address, to: type)
         }
         easyInit = try symbol("curl_easy_init", as: (@convention(c) () -> Handle?).self)
-        let setOption = try symbol("curl_easy_setopt", as: UnsafeMutableRawPointer.self)
-        setOptionPointer = unsafeBitCast(setOption, to: (@convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32).self)
-        setOptionLong = unsafeBitCast(setOption, to: (@convention(c) (Handle?, Int32, Int) -> Int32).self)
-        setOptionFunction = unsafeBitCast(setOption, to: (@convention(c) (Handle?, Int32, WriteFunction?) -> Int32).self)
+        setOption = try symbol("curl_easy_setopt", as: UnsafeMutableRawPointer.self)
+        getInfo = try symbol("curl_easy_getinfo", as: UnsafeMutableRawPointer.self)
         easyPerform = try symbol("curl_easy_perform", as: (@convention(c) (Handle?) -> Int32).self)
-        getInfo = try symbol("curl_easy_getinfo", as: (@convention(c) (Handle?, Int32, UnsafeMutableRawPointer?) -> Int32).self)
         easyCleanup = try symbol("curl_easy_cleanup", as: (@convention(c) (Handle?) -> Void).self)
         easyStrerror = try symbol("curl_easy_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self)
         let globalInit = try symbol("curl_global_init", as: (@convention(c) (Int) -> Int32).self)
@@ -99,22 +94,22 @@ final class Curl: @unchecked Sendable {
     /// Sets a string option; libcurl copies the string.
     @discardableResult
     func set(_ handle: Handle, _ option: Int32, _ value: String) -> Int32 {
-        value.withCString { setOptionPointer(handle, option, $0) }
+        value.withCString { searchlight_curl_setopt_pointer(setOption, handle, option, $0) }
     }
 
     @discardableResult
     func set(_ handle: Handle, _ option: Int32, _ value: Int) -> Int32 {
-        setOptionLong(handle, option, value)
+        searchlight_curl_setopt_long(setOption, handle, option, value)
     }
 
     @discardableResult
     func set(_ handle: Handle, _ option: Int32, pointer: UnsafeRawPointer?) -> Int32 {
-        setOptionPointer(handle, option, pointer)
+        searchlight_curl_setopt_pointer(setOption, handle, option, pointer)
     }
 
     @discardableResult
     func set(_ handle: Handle, _ option: Int32, function: WriteFunction) -> Int32 {
-        setOptionFunction(handle, option, function)
+        searchlight_curl_setopt_write_function(setOption, handle, option, function)
     }
 
     func perform(_ handle: Handle) -> Int32 { easyPerform(handle) }
@@ -122,19 +117,19 @@ final class Curl: @unchecked Sendable {
     /// A `long` info (the response code), 0 when libcurl has none.
     func longInfo(_ handle: Handle, _ info: Int32) -> Int {
         var value = 0
-        return getInfo(handle, info, &value) == Self.ok ? value : 0
+        return searchlight_curl_getinfo(getInfo, handle, info, &value) == Self.ok ? value : 0
     }
 
     /// A `curl_off_t` info (the announced content length), -1 when unknown.
     func offsetInfo(_ handle: Handle, _ info: Int32) -> Int64 {
         var value: Int64 = -1
-        return getInfo(handle, info, &value) == Self.ok ? value : -1
+        return searchlight_curl_getinfo(getInfo, handle, info, &value) == Self.ok ? value : -1
     }
 
     /// A string info (the content type), nil when the response has none.
     func stringInfo(_ handle: Handle, _ info: Int32) -> String? {
         var value: UnsafePointer<CChar>?
-        guard getInfo(handle, info, &value) == Self.ok, let value else { return nil }
+        guard searchlight_curl_getinfo(getInfo, handle, info, &value) == Self.ok, let value else { return nil }
         return String(cString: value)
     }
 
