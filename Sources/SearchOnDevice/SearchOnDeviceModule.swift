@@ -120,13 +120,15 @@ public final class SearchOnDeviceModule: NativeModule {
 
     /// Connects the module to JS, and opens an existing index in the background so
     /// that a corrupt one is moved aside and reported (`onReindexRequest`) at start,
-    /// not only at the app's first call. A data directory without an index stays
-    /// untouched until the first call, so a script that never searches creates no files.
+    /// not only at the app's first call, and prepares for searching it while the JS
+    /// starts. A data directory without an index stays untouched until the first
+    /// call, so a script that never searches creates no files.
     public func attach(_ sink: EventSink) {
         events.attach(sink)
         let indexHandle = indexHandle
         if FileManager.default.fileExists(atPath: SearchableIndex.databasePath(in: dataDirectory)) {
             writes.async { _ = try? indexHandle.get() }
+            reads.async { SearchableIndex.prepareForSearch() }
         }
     }
 

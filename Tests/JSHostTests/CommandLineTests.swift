@@ -47,6 +47,23 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.standardOutput, "[\"\(script)\",\"--verbose\",\"two words\",\"--serve\"]\n")
     }
 
+    func testNonASCIIScriptsAndStringsCrossIntact() throws {
+        let js = try TemporaryJS()
+        // A #! line, accents, CJK and an emoji in the source; lone surrogates printed as U+FFFD.
+        let script = try js.write("unicode.js", """
+            #!/usr/bin/env searchlight run
+            const greeting = 'Grüße, 你好 😀';
+            console.log(greeting, greeting.length);
+            console.log(['\\ud800', '\\udc00x', '\\ud83dA', 'z\\ud83d'].join('|'));
+            throw new Error('wo ist der Fehler? 错误');
+            """)
+        let result = try runSearchlight(["run", script], js: js)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardOutput, "Grüße, 你好 😀 12\n\u{FFFD}|\u{FFFD}x|\u{FFFD}A|z\u{FFFD}\n")
+        XCTAssertTrue(result.standardError.contains("\(script):5:"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("Error: wo ist der Fehler? 错误"), result.standardError)
+    }
+
     func testMissingScriptIsAFailure() throws {
         let js = try TemporaryJS()
         let result = try runSearchlight(["run", "nowhere.js"], js: js)

@@ -193,6 +193,25 @@ final class QueryLanguageTests: XCTestCase {
         try assertIDs(#"title == "αθην*"wd"#, ["greek"])
     }
 
+    /// The folding table made in one Foundation call holds what folding each scalar
+    /// on its own gives, under every folding.
+    func testFoldingTableMatchesScalarByScalarFolding() {
+        for caseInsensitive in [false, true] {
+            for diacriticInsensitive in [false, true] {
+                let folding = TextFolding(caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
+                guard let fast = FoldingTable.buildInOneCall(folding) else {
+                    XCTFail("c=\(caseInsensitive) d=\(diacriticInsensitive): the one-call folding did not split into one piece per scalar")
+                    continue
+                }
+                let slow = FoldingTable.buildOneByOne(folding)
+                XCTAssertEqual(fast.count, FoldingTable.limit)
+                for value in 0 ..< FoldingTable.limit where fast[value] != slow[value] {
+                    XCTFail("U+\(String(value, radix: 16)) c=\(caseInsensitive) d=\(diacriticInsensitive): \(fast[value]) != \(slow[value])")
+                }
+            }
+        }
+    }
+
     /// The byte-level fast path and Foundation must fold every string the same way.
     func testFastFoldingAgreesWithFoundation() {
         var samples = ["Café", "e\u{301}cole", "ÅNGSTRÖM straße", "İstanbul", "ΟΔΟΣ ς σ", "Привет Мир",

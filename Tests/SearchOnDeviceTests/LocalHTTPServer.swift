@@ -12,7 +12,9 @@ final class LocalHTTPServer {
         root = NSTemporaryDirectory() + "searchondevice-http-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         for (name, bytes) in files {
-            try Data(bytes).write(to: URL(fileURLWithPath: root + "/" + name))
+            let url = URL(fileURLWithPath: root + "/" + name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
         }
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

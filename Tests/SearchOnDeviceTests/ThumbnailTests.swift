@@ -57,6 +57,23 @@ final class ThumbnailTests: ModuleTestCase {
         XCTAssertEqual(warnings.all, [])
     }
 
+    func testWebImagesFollowRedirectsAndKeepTheirMIMEType() throws {
+        let svg = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>"#.utf8)
+        // http.server answers a folder without its slash with a 301 to the folder, then
+        // serves its index.html (with the PNG's bytes) as text/html.
+        let server = try LocalHTTPServer(files: ["moved/index.html": Fixture.png, "logo.svg": svg])
+        try call("indexItems", [
+            ["id": "redirected", "imageUrl": .string(server.url("moved"))],
+            ["id": "svg", "imageUrl": .string(server.url("logo.svg"))],
+        ])
+        XCTAssertEqual(try thumbnailBytes("redirected"), Fixture.png)
+        XCTAssertEqual(try thumbnailBytes("svg"), svg)
+        // The extension comes from the response's image/svg+xml: the bytes have no signature.
+        let path = try XCTUnwrap(try item("svg")?["thumbnail"]?.stringValue)
+        XCTAssertTrue(path.hasSuffix(".svg"), path)
+        XCTAssertEqual(warnings.all, [])
+    }
+
     func testAnImageThatCannotBeFetchedLeavesTheItemWithoutAThumbnailAndWarnsOnce() throws {
         let server = try LocalHTTPServer(files: ["cover.png": Fixture.png])
         let missing = server.url("missing.png")

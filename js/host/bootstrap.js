@@ -2,6 +2,9 @@
 // `bootstrap(native)`, which JSHost calls once on the JS thread: it loads the
 // sibling files of js/host (each a small CommonJS module), installs the Node-like
 // globals, and returns the `host` object native code drives (see NATIVE.md).
+// inspect.js and sourcemap.js load on first use: the first is over half of the
+// host's JS and most programs print only strings, the second serves bundles only;
+// loading both at start cost some 3 ms before the app's first line ran.
 (function bootstrap(native) {
   'use strict';
 
@@ -25,20 +28,34 @@
     return module.exports;
   }
 
+  /** `load()` on first call, its value after: for the host files loaded on first use. */
+  const onFirstUse = (load) => {
+    let value;
+    let loaded = false;
+    return () => {
+      if (!loaded) { value = load(); loaded = true; }
+      return value;
+    };
+  };
+
   const errors = requireInternal('./errors');
-  const inspectModule = requireInternal('./inspect');
+  const inspectModule = onFirstUse(() => requireInternal('./inspect'));
   const tasks = requireInternal('./tasks');
   const { createTimers } = requireInternal('./timers');
   const { createProcess } = requireInternal('./process');
   const { createConsole } = requireInternal('./console');
   const { createLoader } = requireInternal('./module');
-  const { createSourceMaps } = requireInternal('./sourcemap');
   const { createBundles } = requireInternal('./bundles');
 
   errors.setHostDirs([native.hostDir, native.builtinsDir]);
   errors.setWrappedFiles(wrappedFiles, native.moduleWrapperLength || 0);
-  const sourceMaps = createSourceMaps((file) => native.readFile(file));
-  errors.setPositionMapper(sourceMaps.map);
+  // Made when the first bundle registers its map; until then no position has one.
+  let sourceMapsMade = false;
+  const sourceMaps = onFirstUse(() => {
+    sourceMapsMade = true;
+    return requireInternal('./sourcemap').createSourceMaps((file) => native.readFile(file));
+  });
+  errors.setPositionMapper((file, line, column) => (sourceMapsMade ? sourceMaps().map(file, line, column) : null));
 
   const timers = createTimers(native);
   const { process, emitExit, exitCodeNumber } = createProcess(native);
@@ -51,9 +68,9 @@
   const hostApi = Object.freeze({
     nativeModules: native.nativeModules || {},
     mode: native.mode,
-    inspect: inspectModule.inspect,
-    format: inspectModule.format,
-    formatWithOptions: inspectModule.formatWithOptions,
+    get inspect() { return inspectModule().inspect; },
+    get format() { return inspectModule().format; },
+    get formatWithOptions() { return inspectModule().formatWithOptions; },
     formatError: errors.formatError,
     locationOf: errors.locationOf,
     stackOf: errors.stackOf,
@@ -71,7 +88,7 @@
   });
 
   const loader = createLoader(Object.assign(Object.create(native), { compileModule }), hostApi,
-    createBundles(native, sourceMaps));
+    createBundles(native, { register: (code, map) => sourceMaps().register(code, map) }));
 
   if (typeof native.setEventHandler === 'function') {
     native.setEventHandler((moduleName, eventName, body) => {

@@ -1,8 +1,13 @@
 'use strict';
 // console.js — the `console` global: Node's methods and output text.
 
-const { formatWithOptions, inspect } = require('./inspect');
 const errors = require('./errors');
+
+// inspect.js loads on the first call that needs it (see bootstrap.js).
+let inspectModule = null;
+const loadInspect = () => inspectModule || (inspectModule = require('./inspect'));
+const formatWithOptions = (options, ...args) => loadInspect().formatWithOptions(options, ...args);
+const inspect = (value, options) => loadInspect().inspect(value, options);
 
 /**
  * Makes the console. Output goes through `streams().stdout.write` / `.stderr.write`
@@ -14,7 +19,8 @@ function createConsole(native, streams) {
   const timers = new Map();
 
   function write(fd, args) {
-    let text = formatWithOptions({}, ...args);
+    // One string prints as it is (what formatWithOptions returns for it).
+    let text = args.length === 1 && typeof args[0] === 'string' ? args[0] : formatWithOptions({}, ...args);
     if (groupIndent !== '') {
       text = text.includes('\n') ? text.replace(/\n/g, `\n${groupIndent}`) : text;
       text = groupIndent + text;

@@ -27,6 +27,12 @@ struct FileError: Error {
 
 /// The UTF-8 text of the file at `path` (invalid sequences become U+FFFD).
 func readTextFile(_ path: String) -> Result<String, FileError> {
+    readFileBytes(path).map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// The bytes of the file at `path`, read straight into an array of the file's size
+/// (no zeroed buffer, no copy); a file that grows meanwhile is read to its end.
+func readFileBytes(_ path: String) -> Result<[UInt8], FileError> {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return .failure(FileError(errno: errno, operation: "open", path: path)) }
     defer { close(fd) }
@@ -34,18 +40,37 @@ func readTextFile(_ path: String) -> Result<String, FileError> {
     guard fstat(fd, &info) == 0 else { return .failure(FileError(errno: errno, operation: "stat", path: path)) }
     if info.st_mode & S_IFMT == S_IFDIR { return .failure(FileError(errno: EISDIR, operation: "read", path: path)) }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size))
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    // One byte more than the size, so that the end shows in the same read.
+    var size = max(Int(info.st_size), 0) + 1
     while true {
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            return .failure(FileError(errno: errno, operation: "read", path: path))
+        var outcome = ReadOutcome.full
+        let piece = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            (count, outcome) = readFully(fd, into: buffer)
         }
-        if count == 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
+        if case .failed(let number) = outcome { return .failure(FileError(errno: number, operation: "read", path: path)) }
+        if bytes.isEmpty { bytes = piece } else { bytes += piece }
+        if case .ended = outcome { return .success(bytes) }
+        size = 64 * 1024
     }
-    return .success(String(decoding: bytes, as: UTF8.self))
+}
+
+private enum ReadOutcome {
+    case full, ended, failed(Int32)
+}
+
+/// Reads until `buffer` is full, the file ends or a read fails; the bytes read and why it stopped.
+private func readFully(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> (Int, ReadOutcome) {
+    var count = 0
+    while count < buffer.count {
+        let result = read(fd, buffer.baseAddress! + count, buffer.count - count)
+        if result < 0 {
+            if errno == EINTR { continue }
+            return (count, .failed(errno))
+        }
+        if result == 0 { return (count, .ended) }
+        count += result
+    }
+    return (count, .full)
 }
 
 /// `"file"`, `"directory"` or nil (missing, or another kind of file).

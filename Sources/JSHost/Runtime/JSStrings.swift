@@ -23,6 +23,11 @@ func evaluateJS(_ ctx: JSContextRef, _ source: String, url: String?, exception: 
     }
 }
 
+/// Evaluates the script `source` named `url` in global scope.
+func evaluateJS(_ ctx: JSContextRef, _ source: JSStringRef, url: String, exception: inout JSValueRef?) -> JSValueRef? {
+    withJSString(url) { JSEvaluateScript(ctx, source, nil, $0, 1, &exception) }
+}
+
 /// Runs `body` with a temporary `JSStringRef` holding `string`.
 @inline(__always)
 func withJSString<T>(_ string: String, _ body: (JSStringRef) throws -> T) rethrows -> T {
@@ -55,21 +60,105 @@ func swiftString(_ string: JSStringRef) -> String {
     swiftString(utf16Units(of: string))
 }
 
-/// A Swift string from UTF-16 code units, with a fast path for ASCII (most keys and
-/// identifiers on the bridge).
+/// A Swift string from UTF-16 code units (lone surrogates become U+FFFD).
+///
+/// Transcoded here in one pass: the standard library's generic UTF-16 decoding costs
+/// some 400 instructions a unit, which made reading a non-ASCII module source (40 KB
+/// of js/host/inspect.js) take milliseconds at start-up.
 func swiftString(_ units: UnsafeBufferPointer<UInt16>) -> String {
-    if units.allSatisfy({ $0 < 0x80 }) {
-        return String(unsafeUninitializedCapacity: units.count) { bytes in
-            for (index, unit) in units.enumerated() { bytes[index] = UInt8(truncatingIfNeeded: unit) }
-            return units.count
+    let count = units.count
+    // A unit makes at most 3 bytes; a surrogate pair (2 units) makes 4.
+    return String(unsafeUninitializedCapacity: count * 3) { bytes in
+        var written = 0
+        var index = 0
+        while index < count {
+            let unit = units[index]
+            if unit < 0x80 {
+                bytes[written] = UInt8(truncatingIfNeeded: unit)
+                written += 1
+                index += 1
+                continue
+            }
+            if unit < 0x800 {
+                bytes[written] = 0xC0 | UInt8(truncatingIfNeeded: unit >> 6)
+                bytes[written + 1] = 0x80 | UInt8(truncatingIfNeeded: unit & 0x3F)
+                written += 2
+                index += 1
+                continue
+            }
+            if unit & 0xFC00 == 0xD800, index + 1 < count, units[index + 1] & 0xFC00 == 0xDC00 {
+                let scalar = 0x10000 + ((UInt32(unit & 0x3FF) << 10) | UInt32(units[index + 1] & 0x3FF))
+                bytes[written] = 0xF0 | UInt8(truncatingIfNeeded: scalar >> 18)
+                bytes[written + 1] = 0x80 | UInt8(truncatingIfNeeded: (scalar >> 12) & 0x3F)
+                bytes[written + 2] = 0x80 | UInt8(truncatingIfNeeded: (scalar >> 6) & 0x3F)
+                bytes[written + 3] = 0x80 | UInt8(truncatingIfNeeded: scalar & 0x3F)
+                written += 4
+                index += 2
+                continue
+            }
+            let value = unit & 0xF800 == 0xD800 ? 0xFFFD : unit  // a lone surrogate
+            bytes[written] = 0xE0 | UInt8(truncatingIfNeeded: value >> 12)
+            bytes[written + 1] = 0x80 | UInt8(truncatingIfNeeded: (value >> 6) & 0x3F)
+            bytes[written + 2] = 0x80 | UInt8(truncatingIfNeeded: value & 0x3F)
+            written += 3
+            index += 1
         }
+        return written
     }
-    return String(decoding: units, as: UTF16.self)
 }
 
 /// A JS string value holding `string`.
 func makeJSString(_ ctx: JSContextRef, _ string: String) -> JSValueRef {
     withJSString(string) { JSValueMakeString(ctx, $0) }
+}
+
+/// A JS string value holding the UTF-8 text `bytes` (invalid sequences become U+FFFD).
+///
+/// For file contents: the text is transcoded to UTF-16 here in one pass, where
+/// `JSStringCreateWithUTF8CString`'s general conversion (or Swift's `utf16` view)
+/// costs some 50-80 instructions a byte, most of reading the host's JS at start-up.
+func makeJSString(_ ctx: JSContextRef, utf8 bytes: [UInt8]) -> JSValueRef {
+    var text = String(decoding: bytes, as: UTF8.self)  // valid UTF-8 from here on
+    let units = text.withUTF8 { utf8 in
+        [UInt16](unsafeUninitializedCapacity: utf8.count) { buffer, count in
+            count = transcodeToUTF16(validUTF8: utf8, into: buffer)
+        }
+    }
+    let string = units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count)! }
+    defer { JSStringRelease(string) }
+    return JSValueMakeString(ctx, string)
+}
+
+/// Writes the UTF-16 code units of valid UTF-8 into `units` (at least as long as
+/// `utf8`: no text has more UTF-16 units than UTF-8 bytes); returns how many.
+private func transcodeToUTF16(validUTF8 utf8: UnsafeBufferPointer<UInt8>, into units: UnsafeMutableBufferPointer<UInt16>) -> Int {
+    var read = 0
+    var written = 0
+    let count = utf8.count
+    while read < count {
+        let lead = UInt32(utf8[read])
+        if lead < 0x80 {
+            units[written] = UInt16(lead)
+            read += 1
+            written += 1
+        } else if lead < 0xE0 {
+            units[written] = UInt16((lead & 0x1F) << 6 | UInt32(utf8[read + 1] & 0x3F))
+            read += 2
+            written += 1
+        } else if lead < 0xF0 {
+            units[written] = UInt16((lead & 0x0F) << 12 | UInt32(utf8[read + 1] & 0x3F) << 6 | UInt32(utf8[read + 2] & 0x3F))
+            read += 3
+            written += 1
+        } else {
+            let scalar = (lead & 0x07) << 18 | UInt32(utf8[read + 1] & 0x3F) << 12
+                | UInt32(utf8[read + 2] & 0x3F) << 6 | UInt32(utf8[read + 3] & 0x3F)
+            units[written] = UInt16(0xD800 + ((scalar - 0x10000) >> 10))
+            units[written + 1] = UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF))
+            read += 4
+            written += 2
+        }
+    }
+    return written
 }
 
 /// `value` converted to a string as JS `String(value)` does; "" when that throws.

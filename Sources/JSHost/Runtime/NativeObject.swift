@@ -15,8 +15,8 @@ extension JSRuntime {
             return nil
         }
         define("readFile") { ctx, arguments in
-            switch readTextFile(try string(ctx, arguments, 0, "readFile", "path")) {
-            case .success(let text): return makeJSString(ctx, text)
+            switch readFileBytes(try string(ctx, arguments, 0, "readFile", "path")) {
+            case .success(let bytes): return makeJSString(ctx, utf8: bytes)
             case .failure(let error): throw JSThrow.value(makeError(ctx, error.message, code: error.code))
             }
         }
@@ -30,8 +30,10 @@ extension JSRuntime {
         }
         define("cwd") { ctx, _ in makeJSString(ctx, currentDirectory()) }
         define("compileModule") { [unowned self] ctx, arguments in
-            try self.compileModule(try string(ctx, arguments, 0, "compileModule", "source"),
-                                   filename: try string(ctx, arguments, 1, "compileModule", "filename"))
+            guard let source = argument(arguments, 0), JSValueIsString(ctx, source) else {
+                throw JSThrow.typeError("native.compileModule: source must be a string")
+            }
+            return try self.compileModule(source, filename: try string(ctx, arguments, 1, "compileModule", "filename"))
         }
         define("evaluateScript") { ctx, arguments in
             let source = try string(ctx, arguments, 0, "evaluateScript", "source")
@@ -116,11 +118,28 @@ extension JSRuntime {
     /// every line number is the source's, and so is every column after line 1; columns
     /// on line 1 are shifted by ``moduleWrapperPrefix``'s length. A leading `#!` line is
     /// blanked to a comment of the same length.
-    func compileModule(_ source: String, filename: String) throws -> JSValueRef {
-        var body = source
-        if body.hasPrefix("#!") { body.replaceSubrange(body.startIndex..<body.index(body.startIndex, offsetBy: 2), with: "//") }
+    ///
+    /// `source` (a JS string) is wrapped as UTF-16 code units, never decoded into a
+    /// Swift string: module sources are the largest strings at start-up.
+    func compileModule(_ source: JSValueRef, filename: String) throws -> JSValueRef {
+        guard let body = JSValueToStringCopy(ctx, source, nil) else {
+            throw JSThrow.typeError("native.compileModule: source must be a string")
+        }
+        defer { JSStringRelease(body) }
+        let bodyUnits = utf16Units(of: body)
+        var units: [UInt16] = []
+        units.reserveCapacity(Self.moduleWrapperUnits.count + bodyUnits.count + Self.moduleWrapperEndUnits.count)
+        units.append(contentsOf: Self.moduleWrapperUnits)
+        units.append(contentsOf: bodyUnits)
+        if bodyUnits.count >= 2, bodyUnits[0] == 0x23, bodyUnits[1] == 0x21 {  // "#!" becomes "//"
+            units[Self.moduleWrapperUnits.count] = 0x2F
+            units[Self.moduleWrapperUnits.count + 1] = 0x2F
+        }
+        units.append(contentsOf: Self.moduleWrapperEndUnits)
+        let script = units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count)! }
+        defer { JSStringRelease(script) }
         var exception: JSValueRef?
-        let function = evaluateJS(ctx, Self.moduleWrapperPrefix + body + "\n})", url: filename, exception: &exception)
+        let function = evaluateJS(ctx, script, url: filename, exception: &exception)
         if let exception {
             if let error = JSValueToObject(ctx, exception, nil) {
                 // Name the file and line in the message itself, as Node does.
@@ -137,6 +156,8 @@ extension JSRuntime {
 
     /// What precedes a module's source on its line 1.
     static let moduleWrapperPrefix = "(function (exports, require, module, __filename, __dirname) {"
+    private static let moduleWrapperUnits = Array(moduleWrapperPrefix.utf16)
+    private static let moduleWrapperEndUnits = Array("\n})".utf16)
 }
 
 // MARK: Argument checks for the primitives
