@@ -6,7 +6,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages the build, the tests and the benchmarks use.
-DEBIAN_PACKAGES := pkg-config libjavascriptcoregtk-4.1-dev libsqlite3-dev libglib2.0-dev \
+DEBIAN_PACKAGES := pkg-config libjavascriptcoregtk-4.1-dev libsqlite3-dev libglib2.0-dev libcurl4 \
 	dbus esbuild libjs-lunr wamerican node-typescript
 
 SWIFT_BUILD_FLAGS ?=
@@ -45,7 +45,7 @@ test: deps
 BENCH_FULL ?=
 BENCH_FLAGS ?=
 bench: deps
-	swift build -c release
+	swift build -c release --static-swift-stdlib
 	BENCH_FULL=$(BENCH_FULL) .build/release/SearchlightBench $(BENCH_FLAGS)
 
 clean:

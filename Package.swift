@@ -4,7 +4,7 @@
 // search continuation) for Linux apps with a JavaScript front end.
 //
 // Layers, bottom to top (no import points up):
-//   C shims            CSQLite, CGLib, CJavaScriptCore
+//   C shims            CSQLite, CGLib, CJavaScriptCore, CCurlCalls
 //   side by side       SearchIndex (knows nothing of JS)   JSHost (knows nothing of search)
 //   glue               SearchOnDevice (the native module joining them)
 //   on top             SystemSearch (D-Bus providers), SearchlightCLI (`searchlight`)
@@ -34,13 +34,16 @@ let package = Package(
             pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
+        // libcurl is loaded with dlopen on the first web image; this only calls its
+        // variadic functions, which Swift cannot.
+        .target(name: "CCurlCalls"),
 
         // MARK: Side by side
         .target(name: "SearchIndex", dependencies: ["CSQLite"]),
         .target(name: "JSHost", dependencies: ["CJavaScriptCore", "CGLib"]),
 
         // MARK: Glue and top
-        .target(name: "SearchOnDevice", dependencies: ["JSHost", "SearchIndex"]),
+        .target(name: "SearchOnDevice", dependencies: ["JSHost", "SearchIndex", "CCurlCalls"]),
         .target(name: "SystemSearch", dependencies: ["SearchIndex", "CGLib"]),
         .executableTarget(
             name: "SearchlightCLI",

@@ -1,4 +1,4 @@
-import CGLib
+import CCurlCalls
 import Glibc
 
 /// The few functions of libcurl's easy interface that ``WebImageDownload`` uses,
@@ -10,7 +10,7 @@ import Glibc
 ///
 /// The option and info numbers are libcurl's stable ABI (`curl/curl.h`). Its two
 /// variadic functions, `curl_easy_setopt` and `curl_easy_getinfo`, are called through
-/// the C shims in CGLib's `shim.h`, which call them as variadic functions.
+/// the C functions of the CCurlCalls target, which call them as variadic functions.
 final class Curl: @unchecked Sendable {
     typealias Handle = UnsafeMutableRawPointer
     /// `size_t write(char *data, size_t size, size_t count, void *context)`.

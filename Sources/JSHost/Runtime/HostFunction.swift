@@ -31,7 +31,7 @@ final class HostFunction {
     }
 
     /// The thread-local slot holding the current JS thread's ``Table``.
-    nonisolated(unsafe) private static let tableKey: pthread_key_t = {
+    private static let tableKey: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
         return key
