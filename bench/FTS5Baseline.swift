@@ -15,7 +15,12 @@ enum FTS5Baseline {
     }
 
     /// Indexes `items` into a new database at `path` in batches of `batchSize`.
-    static func run(_ items: [Workload.Item], batchSize: Int, path: String) throws -> Result {
+    ///
+    /// `hashSize`, when given, sets FTS5's `hashsize` option (bytes of pending terms kept
+    /// in memory before a segment is written) as the index does (`Schema.hashSize`):
+    /// the plain table keeps FTS5's default, the tuned one shows how much of the
+    /// index's rate comes from that setting alone.
+    static func run(_ items: [Workload.Item], batchSize: Int, path: String, hashSize: Int? = nil) throws -> Result {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         var db: OpaquePointer?
         guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let db else {
@@ -32,6 +37,7 @@ enum FTS5Baseline {
             CREATE VIRTUAL TABLE plain USING fts5(title, names, keywords, description, text,
                 tokenize='unicode61 remove_diacritics 2');
             """)
+        if let hashSize { try execute("INSERT INTO plain(plain, rank) VALUES ('hashsize', \(hashSize))") }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v3(db, "INSERT INTO plain(title, names, keywords, description, text) VALUES (?, NULL, ?, ?, NULL)",
                                  -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK, let statement else {

@@ -76,5 +76,7 @@ final class MigrationTests: IndexTestCase {
         XCTAssertEqual(try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'schema_version'"), 2)
         XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'automerge'"), Int64(Schema.automerge))
         XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_head_config WHERE k = 'automerge'"), Int64(Schema.automerge))
+        XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'hashsize'"), Int64(Schema.hashSize))
+        XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_head_config WHERE k = 'hashsize'"), Int64(Schema.hashSize))
     }
 }

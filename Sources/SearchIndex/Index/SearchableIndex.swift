@@ -49,6 +49,10 @@ public final class SearchableIndex: @unchecked Sendable {
     /// it the count is reported as a lower bound.
     public static let totalCountCap = 500
 
+    /// The FTS5 `hashsize` the index's tables use (bytes of pending terms before a
+    /// segment is written; see `Schema.hashSize`), for benchmarks that compare with it.
+    public static var ftsHashSize: Int { Schema.hashSize }
+
     /// The database file of the index in `directory` (it may not exist yet).
     public static func databasePath(in directory: String) -> String {
         directory + "/index.sqlite3"
