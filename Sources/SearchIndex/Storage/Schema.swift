@@ -61,6 +61,11 @@ enum Schema {
     /// ``CandidateSearch`` for the latency measured).
     static let automerge = 8
 
+    /// How many segments of one level an FTS `'merge'` command (run by idle
+    /// maintenance, see ``SearchableIndex/maintenanceStep()``) merges at least: 2, so
+    /// that an idle index keeps about one segment per level.
+    static let userMerge = 2
+
     /// The FTS tables and their settings: run when they are created.
     static let ftsStatements = """
     CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
@@ -77,6 +82,8 @@ enum Schema {
     static let ftsConfiguration = """
     INSERT INTO items_fts(items_fts, rank) VALUES ('automerge', \(automerge));
     INSERT INTO items_head(items_head, rank) VALUES ('automerge', \(automerge));
+    INSERT INTO items_fts(items_fts, rank) VALUES ('usermerge', \(userMerge));
+    INSERT INTO items_head(items_head, rank) VALUES ('usermerge', \(userMerge));
     """
 
     static let statements = """
