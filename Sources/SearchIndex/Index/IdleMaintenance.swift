@@ -31,7 +31,7 @@ final class IdleMaintenance: @unchecked Sendable {
     let delay: TimeInterval
     private let step: () -> StepResult
     private let queue = DispatchQueue(label: "searchlight.SearchIndex.maintenance", qos: .utility)
-    /// Marks ``queue``, so that ``stop()`` called from a step (the index released there) does not wait for itself.
+    /// Marks ``queue``, so that ``stop()`` called from a step does not wait for itself.
     private let queueKey = DispatchSpecificKey<Bool>()
     private let lock = NSLock()
     /// Writes waiting for or holding the writer.

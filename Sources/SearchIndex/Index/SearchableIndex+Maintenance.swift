@@ -26,21 +26,26 @@ import Foundation
 /// work to redo, the index stays consistent.
 extension SearchableIndex {
     /// Runs one maintenance step on the writer; called by ``IdleMaintenance`` on its queue.
-    func maintenanceStep() -> IdleMaintenance.StepResult {
-        writerLock.lock()
-        defer { writerLock.unlock() }
+    ///
+    /// Static, and given the writer and its lock rather than the index: a step in
+    /// progress must not keep the index alive, so that releasing the index runs its
+    /// `deinit` (which waits for the step, then checkpoints) on the releasing thread,
+    /// even when the process exits right after.
+    static func maintenanceStep(writer: Connection, lock: NSLock, pagesPerStep: Int) -> IdleMaintenance.StepResult {
+        lock.lock()
+        defer { lock.unlock() }
         let started = DispatchTime.now()
         // Never wait for another process's lock: that would make our next write wait too.
         sqlite3_busy_timeout(writer.handle, 0)
         defer { sqlite3_busy_timeout(writer.handle, 5000) }
         let (result, what): (IdleMaintenance.StepResult, String)
         do {
-            (result, what) = try maintenanceWork()
+            (result, what) = try maintenanceWork(writer, pagesPerStep: pagesPerStep)
         } catch {
             let code = sqlite3_extended_errcode(writer.handle) & 0xFF
             (result, what) = code == SQLITE_BUSY || code == SQLITE_LOCKED ? (.busy, "busy") : (.finished, "failed: \(error)")
         }
-        if Self.tracesMaintenance {
+        if tracesMaintenance {
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
             let line = String(format: "searchlight maintenance %.3f: %@ (%.1f ms)\n", Date().timeIntervalSince1970, what, ms)
             FileHandle.standardError.write(Data(line.utf8))
@@ -53,13 +58,12 @@ extension SearchableIndex {
     static let tracesMaintenance = ProcessInfo.processInfo.environment["SEARCHLIGHT_TRACE_MAINTENANCE"].map { !$0.isEmpty && $0 != "0" } ?? false
 
     /// The work of one step, in the order described above. Called with the writer lock held.
-    private func maintenanceWork() throws -> (IdleMaintenance.StepResult, String) {
-        let pages = configuration.maintenancePagesPerStep
+    private static func maintenanceWork(_ writer: Connection, pagesPerStep pages: Int) throws -> (IdleMaintenance.StepResult, String) {
         try writer.execute("PRAGMA synchronous = NORMAL")
         defer { try? writer.execute("PRAGMA synchronous = FULL") }
         for table in ["items_fts", "items_head"] {
             let merged = try writer.transaction {
-                try setUserMerge(table)
+                try setUserMerge(table, on: writer)
                 let before = sqlite3_total_changes(writer.handle)
                 try writer.execute("INSERT INTO \(table)(\(table), rank) VALUES ('merge', \(pages))")
                 return sqlite3_total_changes(writer.handle) - before >= 2
@@ -67,8 +71,8 @@ extension SearchableIndex {
             if merged { return (.worked, "merged \(table)") }
         }
         if try writer.scalarInt("PRAGMA auto_vacuum") == 2, let free = try writer.scalarInt("PRAGMA freelist_count"), free > 0 {
-            try writer.transaction { try writer.execute("PRAGMA incremental_vacuum(\(Self.vacuumPagesPerStep))") }
-            return (.worked, "returned \(min(free, Int64(Self.vacuumPagesPerStep))) free pages")
+            try writer.transaction { try writer.execute("PRAGMA incremental_vacuum(\(vacuumPagesPerStep))") }
+            return (.worked, "returned \(min(free, Int64(vacuumPagesPerStep))) free pages")
         }
         let code = sqlite3_wal_checkpoint_v2(writer.handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
         if code == SQLITE_BUSY { return (.busy, "checkpoint busy (a reader is in the WAL)") }
@@ -80,7 +84,7 @@ extension SearchableIndex {
 
     /// Sets a table's `usermerge` to ``Schema/userMerge`` when it is not yet (indexes
     /// made before idle maintenance have FTS5's default, 4). Inside a step's transaction.
-    private func setUserMerge(_ table: String) throws {
+    private static func setUserMerge(_ table: String, on writer: Connection) throws {
         let current = try writer.scalarInt("SELECT v FROM \(table)_config WHERE k = 'usermerge'")
         if current != Int64(Schema.userMerge) {
             try writer.execute("INSERT INTO \(table)(\(table), rank) VALUES ('usermerge', \(Schema.userMerge))")

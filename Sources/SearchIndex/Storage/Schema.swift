@@ -62,7 +62,7 @@ enum Schema {
     static let automerge = 8
 
     /// How many segments of one level an FTS `'merge'` command (run by idle
-    /// maintenance, see ``SearchableIndex/maintenanceStep()``) merges at least: 2, so
+    /// maintenance, see ``SearchableIndex/maintenanceStep(writer:lock:pagesPerStep:)``) merges at least: 2, so
     /// that an idle index keeps about one segment per level.
     static let userMerge = 2
 
