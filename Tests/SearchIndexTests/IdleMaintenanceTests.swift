@@ -114,9 +114,11 @@ final class IdleMaintenanceTests: IndexTestCase {
         waitForMaintenanceInProgress()
         XCTAssertFalse(index.maintenanceIsIdle, "maintenance should still be running")
         try index.indexItems([item("late", title: "Lighthouse keeper", keywords: ["shared"])])
+        let stepsAtWrite = index.maintenanceSteps
         XCTAssertEqual(try searchIDs("lighthouse"), ["late"])
 
         waitForMaintenance()
+        XCTAssertGreaterThan(index.maintenanceSteps, stepsAtWrite, "maintenance resumes after the write")
         XCTAssertLessThan(try segments("items_fts"), before)
         XCTAssertEqual(try searchIDs("lighthouse keeper"), ["late"])
         XCTAssertEqual(try searchIDs("harbor", limit: 50), expected[0])

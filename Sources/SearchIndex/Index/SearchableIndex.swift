@@ -10,6 +10,12 @@ import Foundation
 /// take effect in order (the `SearchOnDevice` module) makes them from one serial
 /// queue. `async` wrappers run the same methods off the caller's task.
 ///
+/// While no write has come for ``Configuration/idleMaintenanceDelay`` (0.5 s), the
+/// index merges the FTS segments batches leave, returns free pages and truncates its
+/// WAL, in steps of a few ms that give way to the next write (see
+/// ``maintenanceStep(writer:lock:pagesPerStep:)``). Call ``close()`` before the
+/// process exits, or release the index: either stops maintenance and truncates the WAL.
+///
 /// Files: the data directory (0700) holds `index.sqlite3` with its WAL (0600) and
 /// `thumbnails/` (0600 files).
 public final class SearchableIndex: @unchecked Sendable {
