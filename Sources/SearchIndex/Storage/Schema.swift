@@ -61,9 +61,9 @@ enum Schema {
     /// ``CandidateSearch`` for the latency measured).
     static let automerge = 8
 
-    /// How many segments of one level an FTS `'merge'` command (run by idle
-    /// maintenance, see ``SearchableIndex/maintenanceStep(writer:lock:pagesPerStep:)``) merges at least: 2, so
-    /// that an idle index keeps about one segment per level.
+    /// How many segments of one level an FTS `'merge'` command merges at least: 2, so
+    /// that an idle index keeps about one segment per level. Only idle maintenance runs
+    /// that command (see ``SearchableIndex/maintenanceStep(writer:lock:pagesPerStep:)``).
     static let userMerge = 2
 
     /// The FTS tables and their settings: run when they are created.
