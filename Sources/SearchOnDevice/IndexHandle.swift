@@ -22,6 +22,11 @@ final class IndexHandle: Sendable {
         self.onOpen = onOpen
     }
 
+    /// The index if it has been opened; never opens it.
+    var openedIndex: SearchableIndex? {
+        opened.withLock { $0 }
+    }
+
     /// The open index, opening it now if needed.
     ///
     /// - Throws: `E_INDEX_UNAVAILABLE` naming the directory and the reason.

@@ -113,6 +113,17 @@ public final class SearchOnDeviceModule: NativeModule {
         events.send(Self.requestEvent, request.eventBody)
     }
 
+    /// Closes the index at the end of a run: waits for the writes already queued, then
+    /// stops its idle maintenance and truncates its WAL (``SearchableIndex/close()``).
+    ///
+    /// Call it from the thread that runs the host once the JS event loop has nothing
+    /// left (no promise pending), before the process exits; never on the JS thread while
+    /// JS may still call the module. An index that was never opened stays unopened.
+    public func close() {
+        writes.sync {}
+        indexHandle.openedIndex?.close()
+    }
+
     public func constants() -> BridgeObject {
         ["appId": .string(appID), "dataDir": .string(dataDirectory),
          "supportedEvents": .array(supportedEvents.map { .string($0) })]

@@ -70,6 +70,11 @@ enum Schema {
     /// instructions per item. Only the writer holds this memory, only during a batch.
     static let hashSize = 16 * 1024 * 1024
 
+    /// How many segments of one level an FTS `'merge'` command merges at least: 2, so
+    /// that an idle index keeps about one segment per level. Only idle maintenance runs
+    /// that command (see ``SearchableIndex/maintenanceStep(writer:lock:pagesPerStep:)``).
+    static let userMerge = 2
+
     /// The FTS tables and their settings: run when they are created.
     static let ftsStatements = """
     CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
@@ -88,6 +93,8 @@ enum Schema {
     INSERT INTO items_head(items_head, rank) VALUES ('automerge', \(automerge));
     INSERT INTO items_fts(items_fts, rank) VALUES ('hashsize', \(hashSize));
     INSERT INTO items_head(items_head, rank) VALUES ('hashsize', \(hashSize));
+    INSERT INTO items_fts(items_fts, rank) VALUES ('usermerge', \(userMerge));
+    INSERT INTO items_head(items_head, rank) VALUES ('usermerge', \(userMerge));
     """
 
     static let statements = """

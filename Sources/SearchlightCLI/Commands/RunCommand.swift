@@ -35,8 +35,14 @@ enum RunCommand: Command {
         if launch.serve {
             service = try serve(searchOnDevice, appID: context.appID, on: host)
         }
-        defer { service?.stop() }
-        return host.run()
+        let status = host.run()
+        // The JS loop has ended: stop serving, then let queued writes finish and close
+        // the index (idle maintenance stops, the WAL is truncated) before the process
+        // exits. On this thread, never on the index's write queue.
+        service?.stop()
+        service = nil
+        searchOnDevice.close()
+        return status
     }
 
     /// Exports the D-Bus search providers over the module's index on the JS thread's

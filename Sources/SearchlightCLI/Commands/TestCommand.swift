@@ -35,8 +35,11 @@ enum TestCommand: Command {
         defer {
             if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
         }
-        try host.register(SearchOnDeviceModule(appID: context.appID, dataDirectory: dataDirectory))
-        return host.run()
+        let searchOnDevice = SearchOnDeviceModule(appID: context.appID, dataDirectory: dataDirectory)
+        try host.register(searchOnDevice)
+        let status = host.run()
+        searchOnDevice.close()
+        return status
     }
 
     /// `js/test` in the working directory when there is one, else the host's own.

@@ -1,0 +1,114 @@
+import CSQLite
+import Foundation
+
+/// Idle-time maintenance: merging FTS segments, returning free pages and truncating the
+/// WAL while no write is waiting (scheduled by ``IdleMaintenance``), and closing.
+///
+/// A batch leaves its FTS rows in a new segment, and FTS5's ``Schema/automerge`` only
+/// merges segments once 8 of a level have piled up, so an index built in a few dozen
+/// batches holds several segments, each with its own copy of the term dictionary (at
+/// 10k items that repetition is a quarter of `items_fts`). Each step is one short
+/// transaction on the writer connection:
+///
+/// 1. `'merge'` on `items_fts`, then on `items_head`, writing at most
+///    ``Configuration/maintenancePagesPerStep`` FTS pages. The count is positive and the
+///    tables' `usermerge` is 2, so a step merges two or more segments of the same level
+///    (FTS5 levels group segments of similar size). A negative count would merge every
+///    segment into one regardless of level, rewriting the whole index after each small
+///    write once it is large; merging like sizes only costs each page a logarithmic
+///    number of rewrites over the life of the index. FTS5 reports whether a merge did
+///    anything through `sqlite3_total_changes()`: fewer than 2 changes, nothing was left.
+/// 2. `PRAGMA incremental_vacuum` on the free pages the merges left (indexes created
+///    with `auto_vacuum = INCREMENTAL`; older ones reuse them for later writes).
+/// 3. A `TRUNCATE` checkpoint of the WAL, which needs no reader inside it.
+///
+/// Merge steps commit with `synchronous = NORMAL`: a step lost in a power cut is only
+/// work to redo, the index stays consistent.
+extension SearchableIndex {
+    /// Runs one maintenance step on the writer; called by ``IdleMaintenance`` on its queue.
+    ///
+    /// Static, and given the writer and its lock rather than the index: a step in
+    /// progress must not keep the index alive, so that releasing the index runs its
+    /// `deinit` (which waits for the step, then checkpoints) on the releasing thread,
+    /// even when the process exits right after.
+    static func maintenanceStep(writer: Connection, lock: NSLock, pagesPerStep: Int) -> IdleMaintenance.StepResult {
+        lock.lock()
+        defer { lock.unlock() }
+        let started = DispatchTime.now()
+        // Never wait for another process's lock: that would make our next write wait too.
+        sqlite3_busy_timeout(writer.handle, 0)
+        defer { sqlite3_busy_timeout(writer.handle, 5000) }
+        let (result, what): (IdleMaintenance.StepResult, String)
+        do {
+            (result, what) = try maintenanceWork(writer, pagesPerStep: pagesPerStep)
+        } catch {
+            let code = sqlite3_extended_errcode(writer.handle) & 0xFF
+            (result, what) = code == SQLITE_BUSY || code == SQLITE_LOCKED ? (.busy, "busy") : (.finished, "failed: \(error)")
+        }
+        if tracesMaintenance {
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+            let line = String(format: "searchlight maintenance %.3f: %@ (%.1f ms)\n", Date().timeIntervalSince1970, what, ms)
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+        return result
+    }
+
+    /// Whether `SEARCHLIGHT_TRACE_MAINTENANCE` asks for one stderr line per step (wall
+    /// clock, what the step did, how long it held the writer).
+    static let tracesMaintenance = ProcessInfo.processInfo.environment["SEARCHLIGHT_TRACE_MAINTENANCE"].map { !$0.isEmpty && $0 != "0" } ?? false
+
+    /// The work of one step, in the order described above. Called with the writer lock held.
+    private static func maintenanceWork(_ writer: Connection, pagesPerStep pages: Int) throws -> (IdleMaintenance.StepResult, String) {
+        try writer.execute("PRAGMA synchronous = NORMAL")
+        defer { try? writer.execute("PRAGMA synchronous = FULL") }
+        for table in ["items_fts", "items_head"] {
+            let merged = try writer.transaction {
+                try setUserMerge(table, on: writer)
+                let before = sqlite3_total_changes(writer.handle)
+                try writer.execute("INSERT INTO \(table)(\(table), rank) VALUES ('merge', \(pages))")
+                return sqlite3_total_changes(writer.handle) - before >= 2
+            }
+            if merged { return (.worked, "merged \(table)") }
+        }
+        if try writer.scalarInt("PRAGMA auto_vacuum") == 2, let free = try writer.scalarInt("PRAGMA freelist_count"), free > 0 {
+            try writer.transaction { try writer.execute("PRAGMA incremental_vacuum(\(vacuumPagesPerStep))") }
+            return (.worked, "returned \(min(free, Int64(vacuumPagesPerStep))) free pages")
+        }
+        let code = sqlite3_wal_checkpoint_v2(writer.handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        if code == SQLITE_BUSY { return (.busy, "checkpoint busy (a reader is in the WAL)") }
+        return (.finished, "checkpointed; nothing left")
+    }
+
+    /// Database pages returned to the file system per step: 1 MB at 4 KB pages.
+    static let vacuumPagesPerStep = 256
+
+    /// Sets a table's `usermerge` to ``Schema/userMerge`` when it is not yet (indexes
+    /// made before idle maintenance have FTS5's default, 4). Inside a step's transaction.
+    private static func setUserMerge(_ table: String, on writer: Connection) throws {
+        let current = try writer.scalarInt("SELECT v FROM \(table)_config WHERE k = 'usermerge'")
+        if current != Int64(Schema.userMerge) {
+            try writer.execute("INSERT INTO \(table)(\(table), rank) VALUES ('usermerge', \(Schema.userMerge))")
+        }
+    }
+
+    /// Finishes with the index before the process exits: stops idle maintenance (waiting
+    /// for a step in progress, which is one short transaction), then copies the WAL into
+    /// the database and truncates it, so the next open finds no WAL to recover.
+    ///
+    /// Call it once no more calls are coming (writes still queued elsewhere should be
+    /// waited for first). The index stays usable afterwards, but later writes are no
+    /// longer maintained; releasing the index checkpoints again.
+    public func close() {
+        maintenance?.stop()
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        sqlite3_busy_timeout(writer.handle, 0)
+        defer { sqlite3_busy_timeout(writer.handle, 5000) }
+        _ = sqlite3_wal_checkpoint_v2(writer.handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+    }
+
+    /// Whether idle maintenance has nothing left to do since the last write (for tests).
+    var maintenanceIsIdle: Bool { maintenance?.isIdle ?? true }
+    /// Maintenance steps run since the index was opened (for tests).
+    var maintenanceSteps: Int { maintenance?.stepsRun ?? 0 }
+}

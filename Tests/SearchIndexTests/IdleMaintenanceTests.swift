@@ -1,0 +1,154 @@
+import Foundation
+import XCTest
+@testable import SearchIndex
+
+/// Idle-time maintenance merges the FTS segments that batches leave, without changing
+/// what a search finds, and gives way to writes and to closing.
+final class IdleMaintenanceTests: IndexTestCase {
+    /// Reopens the test's index with idle maintenance after `delay` (off when `nil`).
+    private func reopen(delay: TimeInterval?, pagesPerStep: Int = 64) throws {
+        index = nil
+        var configuration = SearchableIndex.Configuration(directory: directory, defaultDomain: "org.example.app")
+        configuration.idleMaintenanceDelay = delay
+        configuration.maintenancePagesPerStep = pagesPerStep
+        index = try SearchableIndex(configuration: configuration)
+    }
+
+    /// Indexes `batches` batches of `size` items, each with words of its own, so that
+    /// every batch leaves FTS segments with their own terms.
+    private func indexInBatches(_ batches: Int, size: Int) throws {
+        for batch in 0 ..< batches {
+            let items = (0 ..< size).map { number in
+                item("item-\(batch)-\(number)", title: "Harbor \(word(batch, number)) \(word(number, batch))",
+                     description: "Notes \(word(batch * 7, number)) about \(word(number, batch * 3)) and tides",
+                     keywords: [word(batch, batch), "shared"])
+            }
+            try index.indexItems(items)
+        }
+    }
+
+    /// A made-up word that differs with both numbers.
+    private func word(_ first: Int, _ second: Int) -> String {
+        let letters = Array("bcdfghjklmnpqrstvwz")
+        var value = first * 131 + second * 17 + 5
+        var text = ""
+        for _ in 0 ..< 6 {
+            text.append(letters[value % letters.count])
+            value = value / letters.count + first + 3
+        }
+        return text
+    }
+
+    /// A connection of the test's own on the index file.
+    private func inspect() throws -> Connection {
+        try Connection(path: SearchableIndex.databasePath(in: directory), create: false)
+    }
+
+    /// The number of segments of an FTS table: each has at least one row in its `%_idx`
+    /// table (the first term of its first leaf page).
+    private func segments(_ table: String) throws -> Int64 {
+        try inspect().scalarInt("SELECT count(DISTINCT segid) FROM \(table)_idx") ?? 0
+    }
+
+    /// Runs FTS5's `integrity-check` on both tables; throws when one finds corruption.
+    private func checkIntegrity() throws {
+        let connection = try inspect()
+        try connection.execute("INSERT INTO items_fts(items_fts) VALUES ('integrity-check')")
+        try connection.execute("INSERT INTO items_head(items_head) VALUES ('integrity-check')")
+        let statement = try connection.prepare("PRAGMA integrity_check")
+        XCTAssertTrue(try statement.step())
+        XCTAssertEqual(statement.text(0), "ok")
+    }
+
+    private func walSize() -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: SearchableIndex.databasePath(in: directory) + "-wal")[.size] as? Int) ?? 0
+    }
+
+    /// Waits (up to a minute) until maintenance has nothing left to do.
+    private func waitForMaintenance(file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(60)
+        while !index.maintenanceIsIdle, Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(index.maintenanceIsIdle, "maintenance did not finish", file: file, line: line)
+    }
+
+    /// Waits until maintenance has run a step and is not finished yet.
+    private func waitForMaintenanceInProgress() {
+        let deadline = Date().addingTimeInterval(60)
+        while index.maintenanceSteps == 0, Date() < deadline { usleep(1_000) }
+    }
+
+    private let queries = ["harbor", "shared", "tides", "no", "b", "harbor sh", "notes ab"]
+
+    private func results() throws -> [[String]] {
+        try queries.map { try searchIDs($0, limit: 50) }
+    }
+
+    func testAnIdleIndexHasFewerSegmentsAndFindsTheSame() throws {
+        try reopen(delay: nil)
+        try indexInBatches(20, size: 40)
+        let before = (fts: try segments("items_fts"), head: try segments("items_head"))
+        XCTAssertGreaterThan(before.fts, 2, "20 batches with automerge 8 leave several segments")
+        let expected = try results()
+
+        try reopen(delay: 0.05)
+        waitForMaintenance()
+        XCTAssertGreaterThan(index.maintenanceSteps, 0)
+        let after = (fts: try segments("items_fts"), head: try segments("items_head"))
+        XCTAssertLessThan(after.fts, before.fts)
+        XCTAssertLessThan(after.head, before.head)
+        XCTAssertLessThanOrEqual(after.fts, 2)
+        XCTAssertEqual(try results(), expected)
+        try checkIntegrity()
+        XCTAssertEqual(try inspect().scalarInt("PRAGMA freelist_count"), 0, "freed pages go back to the file system")
+        XCTAssertEqual(walSize(), 0, "the WAL is truncated once maintenance is done")
+    }
+
+    func testAWriteDuringMaintenanceCompletesAndIsVisible() throws {
+        try reopen(delay: nil)
+        try indexInBatches(24, size: 60)
+        let before = try segments("items_fts")
+        let expected = try results()
+
+        // One page per step: maintenance takes many steps, and the write comes between two.
+        try reopen(delay: 0.01, pagesPerStep: 1)
+        waitForMaintenanceInProgress()
+        XCTAssertFalse(index.maintenanceIsIdle, "maintenance should still be running")
+        try index.indexItems([item("late", title: "Lighthouse keeper", keywords: ["shared"])])
+        let stepsAtWrite = index.maintenanceSteps
+        XCTAssertEqual(try searchIDs("lighthouse"), ["late"])
+
+        waitForMaintenance()
+        XCTAssertGreaterThan(index.maintenanceSteps, stepsAtWrite, "maintenance resumes after the write")
+        XCTAssertLessThan(try segments("items_fts"), before)
+        XCTAssertEqual(try searchIDs("lighthouse keeper"), ["late"])
+        XCTAssertEqual(try searchIDs("harbor", limit: 50), expected[0])
+        XCTAssertEqual(try searchIDs("shared lighth"), ["late"])
+        try checkIntegrity()
+    }
+
+    func testClosingDuringMaintenanceIsClean() throws {
+        try reopen(delay: nil)
+        try indexInBatches(24, size: 60)
+        let expected = try results()
+
+        try reopen(delay: 0.01, pagesPerStep: 1)
+        waitForMaintenanceInProgress()
+        index.close()
+        let steps = index.maintenanceSteps
+        XCTAssertEqual(walSize(), 0, "closing checkpoints and truncates the WAL")
+        usleep(100_000)
+        XCTAssertEqual(index.maintenanceSteps, steps, "no step runs after close")
+        try checkIntegrity()
+
+        // Reopened, the index finds the same and finishes merging.
+        try reopen(delay: 0.01)
+        XCTAssertEqual(try results(), expected)
+        waitForMaintenance()
+        XCTAssertEqual(try results(), expected)
+        try checkIntegrity()
+    }
+
+    func testNewIndexesReturnFreePagesIncrementally() throws {
+        XCTAssertEqual(try inspect().scalarInt("PRAGMA auto_vacuum"), 2)
+    }
+}
