@@ -33,8 +33,9 @@ for target in "${targets[@]}"; do
   case $module in
     SearchIndex) includes="-I Sources/CSQLite"; libs="-lsqlite3"; objects=("$DEBUG/SearchIndex.build/"*.o) ;;
     JSHost) includes="$jsc"; libs="$jsclibs"; objects=("$DEBUG/JSHost.build/"*.o) ;;
-    SearchOnDevice) includes="-I Sources/CSQLite $jsc"; libs="-lsqlite3 $jsclibs"
-                    objects=("$DEBUG/SearchOnDevice.build/"*.o "$DEBUG/JSHost.build/"*.o "$DEBUG/SearchIndex.build/"*.o) ;;
+    SearchOnDevice) includes="-I Sources/CSQLite -I Sources/CCurlCalls/include $jsc"; libs="-lsqlite3 $jsclibs"
+                    objects=("$DEBUG/SearchOnDevice.build/"*.o "$DEBUG/JSHost.build/"*.o "$DEBUG/SearchIndex.build/"*.o
+                             "$DEBUG/CCurlCalls.build/"*.o) ;;
   esac
   # shellcheck disable=SC2086
   swiftc -sanitize=$SANITIZE -use-ld=lld -parse-as-library -Onone -g -swift-version 6 \

@@ -15,11 +15,13 @@ enum QueryLanguageFuzzer {
     }()
 
     /// An index with a few items covering every attribute kind, in a fresh directory.
-    nonisolated(unsafe) static let index: SearchableIndex = {
+    static let index: SearchableIndex = {
         let directory = FuzzSupport.temporaryDirectory("query")
         var configuration = SearchableIndex.Configuration(directory: directory, defaultDomain: "org.example.fuzz")
         configuration.now = { now }
         configuration.calendar = calendar
+        // No idle maintenance: its pending timer at libFuzzer's exit reads as a leak.
+        configuration.idleMaintenanceDelay = nil
         let index = try! SearchableIndex(configuration: configuration)
         try! index.indexItems([
             SearchableItem(id: "a", domain: "com.example.recipes", attributes: SearchableItemAttributeSet(
