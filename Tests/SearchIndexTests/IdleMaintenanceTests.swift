@@ -126,6 +126,46 @@ final class IdleMaintenanceTests: IndexTestCase {
         try checkIntegrity()
     }
 
+    func testReadsPostponeMaintenanceUntilTheyPause() throws {
+        try reopen(delay: nil)
+        try indexInBatches(20, size: 40)
+        let expected = try results()
+
+        // Someone types: a search every 10 ms for 2 s, never a 1 s pause.
+        try reopen(delay: 1)
+        let typingEnds = Date().addingTimeInterval(2)
+        while Date() < typingEnds {
+            XCTAssertEqual(try searchIDs("harbor", limit: 50), expected[0])
+            usleep(10_000)
+        }
+        XCTAssertEqual(index.maintenanceSteps, 0, "no step runs while searches keep coming")
+
+        // The searches stop: maintenance runs once they have paused.
+        waitForMaintenance()
+        XCTAssertGreaterThan(index.maintenanceSteps, 0)
+        XCTAssertEqual(try results(), expected)
+    }
+
+    func testClosingGivesUnfinishedMaintenanceABudget() throws {
+        try reopen(delay: nil)
+        try indexInBatches(20, size: 40)
+        let before = try segments("items_fts")
+        let expected = try results()
+
+        // Maintenance would start only after a minute: close does it instead.
+        try reopen(delay: 60)
+        index.close(maintenanceBudget: 0)
+        XCTAssertEqual(try segments("items_fts"), before, "no budget: nothing merged")
+        try reopen(delay: 60)
+        index.close()
+        XCTAssertLessThan(try segments("items_fts"), before)
+        XCTAssertLessThanOrEqual(try segments("items_fts"), 2)
+        XCTAssertEqual(walSize(), 0)
+        try checkIntegrity()
+        try reopen(delay: nil)
+        XCTAssertEqual(try results(), expected)
+    }
+
     func testClosingDuringMaintenanceIsClean() throws {
         try reopen(delay: nil)
         try indexInBatches(24, size: 60)

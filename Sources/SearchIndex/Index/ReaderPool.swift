@@ -10,6 +10,9 @@ final class ReaderPool: @unchecked Sendable {
     private var idle: [Connection] = []
     private let open: () throws -> Connection
     private let maximumIdle = 4
+    /// Called before every read (idle maintenance waits for reads to pause); set once,
+    /// before the pool is shared.
+    var willRead: (@Sendable () -> Void)?
 
     /// Makes a pool whose connections come from `open`.
     init(open: @escaping () throws -> Connection) {
@@ -18,6 +21,7 @@ final class ReaderPool: @unchecked Sendable {
 
     /// Runs `body` with a connection no other thread uses meanwhile.
     func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        willRead?()
         lock.lock()
         let reused = idle.popLast()
         lock.unlock()

@@ -95,11 +95,24 @@ extension SearchableIndex {
     /// for a step in progress, which is one short transaction), then copies the WAL into
     /// the database and truncates it, so the next open finds no WAL to recover.
     ///
+    /// Maintenance left unfinished gets up to `maintenanceBudget` seconds first, on the
+    /// calling thread, as SQLite suggests running `PRAGMA optimize` before closing: an
+    /// app that indexes and exits at once still leaves a compact index when the work is
+    /// small (10k items: about 50 ms of merging, the index 3.0× → 2.4× its text), and
+    /// never waits long when it is large (the rest is done at the next idle moment).
+    ///
     /// Call it once no more calls are coming (writes still queued elsewhere should be
     /// waited for first). The index stays usable afterwards, but later writes are no
     /// longer maintained; releasing the index checkpoints again.
-    public func close() {
+    public func close(maintenanceBudget: TimeInterval = 0.25) {
+        let unfinished = maintenance.map { !$0.isIdle } ?? false
         maintenance?.stop()
+        if unfinished && maintenanceBudget > 0 {
+            let deadline = DispatchTime.now() + maintenanceBudget
+            let pages = configuration.maintenancePagesPerStep
+            while DispatchTime.now() < deadline,
+                  Self.maintenanceStep(writer: writer, lock: writerLock, pagesPerStep: pages) == .worked {}
+        }
         writerLock.lock()
         defer { writerLock.unlock() }
         sqlite3_busy_timeout(writer.handle, 0)

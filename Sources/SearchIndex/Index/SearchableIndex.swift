@@ -140,6 +140,7 @@ public final class SearchableIndex: @unchecked Sendable {
                 Self.maintenanceStep(writer: writer, lock: lock, pagesPerStep: pages)
             }
             self.maintenance = maintenance
+            readers.willRead = { [weak maintenance] in maintenance?.readWillBegin() }
             maintenance.start()
         }
     }
