@@ -156,8 +156,11 @@ public final class SearchableIndex: @unchecked Sendable {
     struct DatabaseCorruption: Error {}
 
     /// The most bytes the WAL keeps on disk after a checkpoint: a batch can grow it to
-    /// many megabytes, which an index left open (or a process that exits without
-    /// closing it) would otherwise keep until the next open.
+    /// many megabytes, which an index left open would otherwise keep. The WAL is
+    /// truncated to nothing by idle maintenance and by ``close()``, not after every
+    /// batch: checkpointing and truncating after each 1000-item batch (as this index
+    /// did for a while) made SQLite regrow and fsync a new WAL file every batch, which
+    /// no instruction count shows but the bulk-indexing rate did.
     static let journalSizeLimit = 1 << 20
 
     /// Opens the writer connection, creating the schema when missing; returns it and
@@ -218,30 +221,11 @@ public final class SearchableIndex: @unchecked Sendable {
                 return result
             }
             thumbnails.remove(transaction.filesToRemoveAfterCommit)
-            truncateLargeWAL()
             return result
         } catch {
             thumbnails.remove(transaction.filesWritten)
             throw error
         }
-    }
-
-    /// Checkpoints and truncates the WAL when a transaction left it larger than
-    /// ``journalSizeLimit``, unless a reader is using it.
-    ///
-    /// `journal_size_limit` only trims the WAL when the next transaction restarts it,
-    /// so after a large batch the file kept the whole batch (3.6 MB at 10k items, a
-    /// third of the index's size) until the next write or close, and an app's process
-    /// often exits without closing the index. SQLite's automatic checkpoint has already
-    /// copied most of those pages into the database, so this is mostly the truncation.
-    /// It never waits: with a reader inside the WAL it gives up, and a later write tries
-    /// again. Called with the writer lock held.
-    private func truncateLargeWAL() {
-        var status = stat()
-        guard stat(databasePath + "-wal", &status) == 0, Int(status.st_size) > Self.journalSizeLimit else { return }
-        sqlite3_busy_timeout(writer.handle, 0)
-        defer { sqlite3_busy_timeout(writer.handle, 5000) }
-        _ = sqlite3_wal_checkpoint_v2(writer.handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
     }
 
     /// Whether a lazy purge of expired items is due (at most once a minute).
