@@ -35,12 +35,10 @@ extension SearchableIndex {
         lock.lock()
         defer { lock.unlock() }
         let started = DispatchTime.now()
-        // Never wait for another process's lock: that would make our next write wait too.
-        sqlite3_busy_timeout(writer.handle, 0)
-        defer { sqlite3_busy_timeout(writer.handle, 5000) }
         let (result, what): (IdleMaintenance.StepResult, String)
         do {
-            (result, what) = try maintenanceWork(writer, pagesPerStep: pagesPerStep)
+            // Never wait for another process's lock: that would make our next write wait too.
+            (result, what) = try writer.withoutWaitingForLocks { try maintenanceWork(writer, pagesPerStep: pagesPerStep) }
         } catch {
             let code = sqlite3_extended_errcode(writer.handle) & 0xFF
             (result, what) = code == SQLITE_BUSY || code == SQLITE_LOCKED ? (.busy, "busy") : (.finished, "failed: \(error)")
@@ -74,8 +72,7 @@ extension SearchableIndex {
             try writer.transaction { try writer.execute("PRAGMA incremental_vacuum(\(vacuumPagesPerStep))") }
             return (.worked, "returned \(min(free, Int64(vacuumPagesPerStep))) free pages")
         }
-        let code = sqlite3_wal_checkpoint_v2(writer.handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
-        if code == SQLITE_BUSY { return (.busy, "checkpoint busy (a reader is in the WAL)") }
+        if writer.truncateWAL() == SQLITE_BUSY { return (.busy, "checkpoint busy (a reader is in the WAL)") }
         return (.finished, "checkpointed; nothing left")
     }
 
@@ -113,11 +110,15 @@ extension SearchableIndex {
             while DispatchTime.now() < deadline,
                   Self.maintenanceStep(writer: writer, lock: writerLock, pagesPerStep: pages) == .worked {}
         }
+        truncateWALWithoutWaiting()
+    }
+
+    /// Truncates the WAL unless a reader (of any process) is inside it: closing never
+    /// waits; the next open or idle moment truncates it then.
+    func truncateWALWithoutWaiting() {
         writerLock.lock()
         defer { writerLock.unlock() }
-        sqlite3_busy_timeout(writer.handle, 0)
-        defer { sqlite3_busy_timeout(writer.handle, 5000) }
-        _ = sqlite3_wal_checkpoint_v2(writer.handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        _ = writer.withoutWaitingForLocks { writer.truncateWAL() }
     }
 
     /// Whether idle maintenance has nothing left to do since the last write (for tests).

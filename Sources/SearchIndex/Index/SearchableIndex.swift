@@ -149,7 +149,7 @@ public final class SearchableIndex: @unchecked Sendable {
         // Waits for a maintenance step in progress (steps do not keep the index alive).
         maintenance?.stop()
         // Leave no WAL behind: copy it into the database and truncate it.
-        try? writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        truncateWALWithoutWaiting()
     }
 
     /// The database file is not a database or is damaged beyond opening.

@@ -24,7 +24,25 @@ final class Connection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
-        sqlite3_busy_timeout(db, 5000)
+        sqlite3_busy_timeout(db, Self.busyTimeoutMs)
+    }
+
+    /// How long a statement waits for another connection's lock before `SQLITE_BUSY`.
+    static let busyTimeoutMs: Int32 = 5000
+
+    /// Runs `body` with lock waits off: a statement finding another connection's lock
+    /// fails with `SQLITE_BUSY` at once (idle maintenance and closing must never wait).
+    func withoutWaitingForLocks<T>(_ body: () throws -> T) rethrows -> T {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, Self.busyTimeoutMs) }
+        return try body()
+    }
+
+    /// Copies the WAL into the database and truncates it to nothing; returns SQLite's
+    /// code (`SQLITE_BUSY` when a reader still uses the WAL).
+    @discardableResult
+    func truncateWAL() -> Int32 {
+        sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
     }
 
     deinit {
