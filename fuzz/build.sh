@@ -37,10 +37,12 @@ for target in "${targets[@]}"; do
                     objects=("$DEBUG/SearchOnDevice.build/"*.o "$DEBUG/JSHost.build/"*.o "$DEBUG/SearchIndex.build/"*.o
                              "$DEBUG/CCurlCalls.build/"*.o) ;;
   esac
+  support=(fuzz/Support/FuzzSupport.swift)
+  [ "$module" = JSHost ] || support+=(fuzz/Support/FuzzIndex.swift)
   # shellcheck disable=SC2086
   swiftc -sanitize=$SANITIZE -use-ld=lld -parse-as-library -Onone -g -swift-version 6 \
     -I "$DEBUG/Modules" $includes \
-    "$source" fuzz/Support/FuzzSupport.swift "${objects[@]}" \
+    "$source" "${support[@]}" "${objects[@]}" \
     $libs -o "$BIN/fuzz-$target"
   echo "built $BIN/fuzz-$target"
 done

@@ -11,13 +11,7 @@ import SearchIndex
 /// The only allowed failures are `E_INVALID_ITEM` naming `items[0]`, or from the
 /// index `E_INVALID_ITEM` / `E_INVALID_CLIENT_STATE` with nothing written.
 enum ItemConversionFuzzer {
-    static let index: SearchableIndex = {
-        var configuration = SearchableIndex.Configuration(
-            directory: FuzzSupport.temporaryDirectory("convert"), defaultDomain: "org.example.fuzz")
-        // No idle maintenance: its pending timer at libFuzzer's exit reads as a leak.
-        configuration.idleMaintenanceDelay = nil
-        return try! SearchableIndex(configuration: configuration)
-    }()
+    static let index = try! SearchableIndex(configuration: FuzzSupport.indexConfiguration("convert"))
     nonisolated(unsafe) static var inputs = 0
 
     static let keys = ["id", "uniqueIdentifier", "title", "description", "contentDescription", "keywords", "thumbnailData",

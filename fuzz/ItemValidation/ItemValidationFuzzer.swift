@@ -3,18 +3,10 @@ import Foundation
 
 /// libFuzzer target: a batch of items built from the input is indexed into a real
 /// index. It is written whole (every item then readable), or refused with
-/// `E_INVALID_ITEM` / `E_INVALID_CLIENT_STATE` and nothing changes.
-///
-/// Until the `SearchOnDevice` module (BridgeValue item → validated item) is on main,
-/// this fuzzes the index's own validation and storage, which that converter feeds.
+/// `E_INVALID_ITEM` / `E_INVALID_CLIENT_STATE` and nothing changes. (The `convert`
+/// target fuzzes SearchOnDevice's item conversion, which feeds this validation.)
 enum ItemValidationFuzzer {
-    static let index: SearchableIndex = {
-        var configuration = SearchableIndex.Configuration(
-            directory: FuzzSupport.temporaryDirectory("items"), defaultDomain: "org.example.fuzz")
-        // No idle maintenance: its pending timer at libFuzzer's exit reads as a leak.
-        configuration.idleMaintenanceDelay = nil
-        return try! SearchableIndex(configuration: configuration)
-    }()
+    static let index = try! SearchableIndex(configuration: FuzzSupport.indexConfiguration("items"))
     nonisolated(unsafe) static var inputs = 0
 
     /// Special numbers first, then raw bit patterns.

@@ -16,12 +16,9 @@ enum QueryLanguageFuzzer {
 
     /// An index with a few items covering every attribute kind, in a fresh directory.
     static let index: SearchableIndex = {
-        let directory = FuzzSupport.temporaryDirectory("query")
-        var configuration = SearchableIndex.Configuration(directory: directory, defaultDomain: "org.example.fuzz")
+        var configuration = FuzzSupport.indexConfiguration("query")
         configuration.now = { now }
         configuration.calendar = calendar
-        // No idle maintenance: its pending timer at libFuzzer's exit reads as a leak.
-        configuration.idleMaintenanceDelay = nil
         let index = try! SearchableIndex(configuration: configuration)
         try! index.indexItems([
             SearchableItem(id: "a", domain: "com.example.recipes", attributes: SearchableItemAttributeSet(
