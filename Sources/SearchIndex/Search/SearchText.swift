@@ -26,16 +26,6 @@ enum SearchText {
     /// Text without any three- or four-byte UTF-8 sequence (all Latin, Greek,
     /// Cyrillic…) has no CJK and is returned as is, without scanning scalars.
     static func segmented(_ text: String) -> String {
-        segment(text, bigrams: true)
-    }
-
-    /// `text` with a space on each side of every CJK character, so the tokenizer gives
-    /// one token per character: what ``TermMatcher`` compares, in order.
-    static func spacedCJK(_ text: String) -> String {
-        segment(text, bigrams: false)
-    }
-
-    private static func segment(_ text: String, bigrams: Bool) -> String {
         let utf8 = text.utf8
         let hasWide = utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 >= 0xE0 } }
             ?? utf8.contains { $0 >= 0xE0 }
@@ -50,15 +40,13 @@ enum SearchText {
                 scalars.append(scalar)
                 scalars.append(" ")
                 previousWasCJK = true
-                if bigrams {
-                    let letter = isWordCharacter(scalar) ? scalar : nil
-                    if let previous = previousLetter, let letter {
-                        pairs.append(previous)
-                        pairs.append(letter)
-                        pairs.append(" ")
-                    }
-                    previousLetter = letter
+                let letter = isWordCharacter(scalar) ? scalar : nil
+                if let previous = previousLetter, let letter {
+                    pairs.append(previous)
+                    pairs.append(letter)
+                    pairs.append(" ")
                 }
+                previousLetter = letter
             } else {
                 scalars.append(scalar)
                 previousWasCJK = false
@@ -70,6 +58,48 @@ enum SearchText {
             scalars.append(contentsOf: pairs)
         }
         return String(scalars)
+    }
+
+    /// ``spacedCJK(utf8:)`` of a string.
+    static func spacedCJK(_ text: String) -> String {
+        var text = text
+        let spaced = text.withUTF8 { spacedCJK(utf8: $0) }
+        return spaced.map { String(decoding: $0, as: UTF8.self) } ?? text
+    }
+
+    /// UTF-8 text with a space on each side of every CJK character (one between two of
+    /// them: ``plan(for:)`` finds runs that way), so the tokenizer gives one token per
+    /// character (what ``TermMatcher`` compares, in order); `nil`
+    /// when the text has no CJK character (every CJK scalar takes three or four bytes).
+    /// Works on bytes: it runs on candidates' fields, read in place from SQLite.
+    static func spacedCJK(utf8 text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let firstWide = text.firstIndex(where: { $0 >= 0xE0 }) else { return nil }
+        var out: [UInt8] = []
+        var copied = 0
+        var index = firstWide
+        while index < text.count {
+            let lead = text[index]
+            guard lead >= 0xE0 else {
+                index += 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : 3
+            guard index + length <= text.count else { break }
+            var value = UInt32(lead & (length == 4 ? 0x07 : 0x0F))
+            for offset in 1 ..< length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
+            if let scalar = Unicode.Scalar(value), SearchText.isCJK(scalar) {
+                if out.isEmpty { out.reserveCapacity(text.count * 2) }
+                out.append(contentsOf: text[copied ..< index])
+                if out.isEmpty || copied != index { out.append(0x20) }  // not after a CJK character
+                out.append(contentsOf: text[index ..< index + length])
+                out.append(0x20)
+                copied = index + length
+            }
+            index += length
+        }
+        if copied == 0 { return nil }
+        out.append(contentsOf: text[copied...])
+        return out
     }
 
     /// Whether the tokenizer keeps a scalar in tokens (letters and numbers), for pairing

@@ -85,40 +85,8 @@ final class TermMatcher {
 
     /// The tokens of text, one per CJK character.
     private func tokens(_ bytes: UnsafeBufferPointer<UInt8>) -> Tokens {
-        guard let spaced = Self.spacedCJK(bytes) else { return tokenizer.tokens(bytes) }
+        guard let spaced = SearchText.spacedCJK(utf8: bytes) else { return tokenizer.tokens(bytes) }
         return spaced.withUnsafeBufferPointer { tokenizer.tokens($0) }
-    }
-
-    /// ``SearchText/spacedCJK(_:)`` on UTF-8 bytes, or `nil` when the text has no CJK
-    /// character (every CJK scalar takes three or four bytes).
-    static func spacedCJK(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard let firstWide = text.firstIndex(where: { $0 >= 0xE0 }) else { return nil }
-        var out: [UInt8] = []
-        var copied = 0
-        var index = firstWide
-        while index < text.count {
-            let lead = text[index]
-            guard lead >= 0xE0 else {
-                index += 1
-                continue
-            }
-            let length = lead >= 0xF0 ? 4 : 3
-            guard index + length <= text.count else { break }
-            var value = UInt32(lead & (length == 4 ? 0x07 : 0x0F))
-            for offset in 1 ..< length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
-            if let scalar = Unicode.Scalar(value), SearchText.isCJK(scalar) {
-                if out.isEmpty { out.reserveCapacity(text.count * 2) }
-                out.append(contentsOf: text[copied ..< index])
-                out.append(0x20)
-                out.append(contentsOf: text[index ..< index + length])
-                out.append(0x20)
-                copied = index + length
-            }
-            index += length
-        }
-        if copied == 0 { return nil }
-        out.append(contentsOf: text[copied...])
-        return out
     }
 
     /// Whether the title (column `column` of `statement`'s current row) starts with a term.
