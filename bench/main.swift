@@ -2,6 +2,7 @@
 // baselines measured in the same run, prints a table and writes docs/benchmarks.md.
 // See BenchOptions.usage for the options and docs/benchmarks.md for the figures.
 import Foundation
+import SearchIndex
 
 /// The repository: this file is bench/main.swift in it.
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
@@ -21,6 +22,10 @@ guard FileManager.default.isExecutableFile(atPath: paths.searchlight) else {
     FileHandle.standardError.write(Data("SearchlightBench: no searchlight beside this program (\(paths.searchlight)); run `swift build -c release` first\n".utf8))
     exit(1)
 }
+
+// The baselines use SQLite in this process before any index is opened: give them the
+// process-wide settings every searchlight process runs with (memory statistics off).
+SearchableIndex.configureSQLite()
 
 let machine = Machine.current()
 var report = Report(machine: machine, options: options)

@@ -89,7 +89,8 @@ final class CrashSafetyTests: XCTestCase {
         XCTAssertGreaterThan(final, rounds / 2, "the writers completed too few batches to test anything")
         XCTAssertEqual(startStates.count, rounds)
         XCTAssertEqual(startStates, startStates.sorted(), "a client state went backwards: \(startStates)")
-        print("crash safety: \(rounds) SIGKILL rounds, \(final) batches committed, start states \(startStates)")
+        print("crash safety: \(rounds) SIGKILL rounds, \(final) batches committed, start states \(startStates), "
+              + "\(roundsWithFullTextAhead) killed between the two commits")
 
         // The index keeps working: it opens without a reset, takes writes and finds them.
         let index = try SearchableIndex(directory: directory, defaultDomain: "crash")
@@ -98,19 +99,37 @@ final class CrashSafetyTests: XCTestCase {
         XCTAssertEqual(try index.search("survivor").hits.map { $0.item.id }, ["after"])
         XCTAssertEqual(try index.fetchLastClientState(), "done")
         XCTAssertEqual(try index.search("batch\(final)").totalCount, Self.batchSize(final))
+        // `lorem` is only in the text content, which only `items_fts` indexes: after every
+        // repair it matches each batch's items, no more, no fewer.
+        for n in Set([1, final / 2, final]) where n > 0 {
+            XCTAssertEqual(try index.search("batch\(n) lorem").totalCount, Self.batchSize(n), "batch \(n) in items_fts")
+        }
     }
+
+    private var roundsWithFullTextAhead = 0
 
     /// Checks the database in `directory` and returns the last complete batch.
     @discardableResult
     private func verify(directory: String, round: Int, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
-        let connection = try Connection(path: directory + "/index.sqlite3", create: false)
-        let integrity = try connection.prepare("PRAGMA integrity_check")
-        var problems: [String] = []
-        while try integrity.step() { problems.append(integrity.text(0) ?? "") }
-        XCTAssertEqual(problems, ["ok"], "round \(round): integrity_check", file: file, line: line)
-        // The FTS index agrees with its content table.
-        XCTAssertNoThrow(try connection.execute("INSERT INTO items_fts(items_fts, rank) VALUES('integrity-check', 0)"),
-                         "round \(round): FTS integrity", file: file, line: line)
+        let connection = try Connection.inspecting(directory)
+        for schema in ["main", "fulltext"] {
+            let integrity = try connection.prepare("PRAGMA \(schema).integrity_check")
+            var problems: [String] = []
+            while try integrity.step() { problems.append(integrity.text(0) ?? "") }
+            XCTAssertEqual(problems, ["ok"], "round \(round): integrity_check of \(schema)", file: file, line: line)
+        }
+        // The FTS tables are sound.
+        for table in ["items_fts", "items_head"] {
+            XCTAssertNoThrow(try connection.execute("INSERT INTO \(table)(\(table), rank) VALUES('integrity-check', 0)"),
+                             "round \(round): \(table) integrity", file: file, line: line)
+        }
+        // The full-text file committed the same transactions, or (killed between the two
+        // commits) one more, which the next open rebuilds.
+        let generation = try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'fulltext_generation'") ?? 0
+        let fullTextGeneration = try connection.scalarInt("SELECT value FROM fulltext.fulltext_state WHERE key = 'fulltext_generation'") ?? 0
+        XCTAssertTrue(fullTextGeneration == generation || fullTextGeneration == generation + 1,
+                      "round \(round): fulltext generation \(fullTextGeneration), index \(generation)", file: file, line: line)
+        if fullTextGeneration != generation { roundsWithFullTextAhead += 1 }
 
         let state = try connection.prepare("SELECT value FROM settings WHERE key = 'client_state'")
         let last = try state.step() ? Int(state.text(0) ?? "") ?? -1 : 0

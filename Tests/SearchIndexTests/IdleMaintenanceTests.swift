@@ -39,9 +39,9 @@ final class IdleMaintenanceTests: IndexTestCase {
         return text
     }
 
-    /// A connection of the test's own on the index file.
+    /// A connection of the test's own on the index files.
     private func inspect() throws -> Connection {
-        try Connection(path: SearchableIndex.databasePath(in: directory), create: false)
+        try Connection.inspecting(directory)
     }
 
     /// The number of segments of an FTS table: each has at least one row in its `%_idx`
@@ -55,13 +55,18 @@ final class IdleMaintenanceTests: IndexTestCase {
         let connection = try inspect()
         try connection.execute("INSERT INTO items_fts(items_fts) VALUES ('integrity-check')")
         try connection.execute("INSERT INTO items_head(items_head) VALUES ('integrity-check')")
-        let statement = try connection.prepare("PRAGMA integrity_check")
-        XCTAssertTrue(try statement.step())
-        XCTAssertEqual(statement.text(0), "ok")
+        for schema in ["main", "fulltext"] {
+            let statement = try connection.prepare("PRAGMA \(schema).integrity_check")
+            XCTAssertTrue(try statement.step())
+            XCTAssertEqual(statement.text(0), "ok", schema)
+        }
     }
 
+    /// The bytes in both WALs.
     private func walSize() -> Int {
-        (try? FileManager.default.attributesOfItem(atPath: SearchableIndex.databasePath(in: directory) + "-wal")[.size] as? Int) ?? 0
+        [SearchableIndex.databasePath(in: directory), FullTextWriter.path(in: directory)].reduce(0) { total, path in
+            total + ((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0)
+        }
     }
 
     /// Waits (up to a minute) until maintenance has nothing left to do.

@@ -61,3 +61,13 @@ extension XCTestCase {
         XCTAssertEqual(before, after, "\(what) changed the index", file: file, line: line)
     }
 }
+
+extension Connection {
+    /// A test's own connection on the index in `directory`, with `fulltext.sqlite3`
+    /// attached as the index's readers have it, so `items_fts` is found unqualified.
+    static func inspecting(_ directory: String) throws -> Connection {
+        let connection = try Connection(path: SearchableIndex.databasePath(in: directory), create: false)
+        try connection.attach(FullTextWriter.path(in: directory), as: "fulltext")
+        return connection
+    }
+}

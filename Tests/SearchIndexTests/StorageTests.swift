@@ -12,6 +12,8 @@ final class StorageTests: IndexTestCase {
         XCTAssertEqual(try mode(directory), 0o700)
         XCTAssertEqual(try mode(directory + "/index.sqlite3"), 0o600)
         XCTAssertEqual(try mode(directory + "/index.sqlite3-wal"), 0o600)
+        XCTAssertEqual(try mode(directory + "/fulltext.sqlite3"), 0o600)
+        XCTAssertEqual(try mode(directory + "/fulltext.sqlite3-wal"), 0o600)
         XCTAssertEqual(try mode(directory + "/thumbnails"), 0o700)
     }
 
@@ -82,9 +84,11 @@ final class StorageTests: IndexTestCase {
         XCTAssertGreaterThan(stats.sizeOnDisk, 0)
     }
 
+    /// The bytes in both WALs (index.sqlite3's and fulltext.sqlite3's).
     private func walSize() -> Int {
-        let path = SearchableIndex.databasePath(in: directory) + "-wal"
-        return ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+        [SearchableIndex.databasePath(in: directory), FullTextWriter.path(in: directory)].reduce(0) { total, path in
+            total + (((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? 0)
+        }
     }
 
     func testALargeBatchLeavesNoWALOnceIdle() throws {

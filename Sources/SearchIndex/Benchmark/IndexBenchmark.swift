@@ -64,7 +64,7 @@ public enum IndexBenchmark {
         }
         let indexRate = Double(count) / indexSeconds
         try index.checkpoint()
-        let size = fileSizes(index.databasePath)
+        let size = fileSizes(index.databasePath) + fileSizes(index.fullText.path)
         report.append(String(format: "SearchableIndex.indexItems: %.0f items/s (%.0f%% of baseline), %.1f MB on disk (%.2f× the text)",
                              indexRate, 100 * indexRate / baselineRate, megabytes(size), Double(size) / Double(max(rawBytes, 1))))
 

@@ -8,7 +8,8 @@ import Foundation
 /// merges segments once 8 of a level have piled up, so an index built in a few dozen
 /// batches holds several segments, each with its own copy of the term dictionary (at
 /// 10k items that repetition is a quarter of `items_fts`). Each step is one short
-/// transaction on the writer connection:
+/// transaction on the writer connection or on the full-text writer's (for
+/// `fulltext.sqlite3`), with the writer lock held:
 ///
 /// 1. `'merge'` on `items_fts`, then on `items_head`, writing at most
 ///    ``Configuration/maintenancePagesPerStep`` FTS pages. The count is positive and the
@@ -18,9 +19,10 @@ import Foundation
 ///    write once it is large; merging like sizes only costs each page a logarithmic
 ///    number of rewrites over the life of the index. FTS5 reports whether a merge did
 ///    anything through `sqlite3_total_changes()`: fewer than 2 changes, nothing was left.
-/// 2. `PRAGMA incremental_vacuum` on the free pages the merges left (indexes created
-///    with `auto_vacuum = INCREMENTAL`; older ones reuse them for later writes).
-/// 3. A `TRUNCATE` checkpoint of the WAL, which needs no reader inside it.
+/// 2. `PRAGMA incremental_vacuum` on the free pages the merges left, in either file
+///    (files created with `auto_vacuum = INCREMENTAL`; older ones reuse them for later
+///    writes).
+/// 3. A `TRUNCATE` checkpoint of both WALs, which needs no reader inside them.
 ///
 /// Merge steps commit with `synchronous = NORMAL`: a step lost in a power cut is only
 /// work to redo, the index stays consistent.
@@ -31,17 +33,19 @@ extension SearchableIndex {
     /// progress must not keep the index alive, so that releasing the index runs its
     /// `deinit` (which waits for the step, then checkpoints) on the releasing thread,
     /// even when the process exits right after.
-    static func maintenanceStep(writer: Connection, lock: NSLock, pagesPerStep: Int) -> IdleMaintenance.StepResult {
+    static func maintenanceStep(writer: Connection, fullText: FullTextWriter, lock: NSLock, pagesPerStep: Int) -> IdleMaintenance.StepResult {
         lock.lock()
         defer { lock.unlock() }
         let started = DispatchTime.now()
-        let (result, what): (IdleMaintenance.StepResult, String)
-        do {
-            // Never wait for another process's lock: that would make our next write wait too.
-            (result, what) = try writer.withoutWaitingForLocks { try maintenanceWork(writer, pagesPerStep: pagesPerStep) }
-        } catch {
-            let code = sqlite3_extended_errcode(writer.handle) & 0xFF
-            (result, what) = code == SQLITE_BUSY || code == SQLITE_LOCKED ? (.busy, "busy") : (.finished, "failed: \(error)")
+        // The full-text file's part runs on its writer's thread, which is idle while
+        // the lock is held.
+        var (result, what) = fullText.run { connection in
+            maintenanceStep(on: connection, tables: ["items_fts"], pagesPerStep: pagesPerStep)
+        }
+        if result != .worked {
+            let fullTextResult = result
+            (result, what) = maintenanceStep(on: writer, tables: ["items_head"], pagesPerStep: pagesPerStep)
+            if result == .finished && fullTextResult == .busy { result = .busy }
         }
         if tracesMaintenance {
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
@@ -55,11 +59,23 @@ extension SearchableIndex {
     /// clock, what the step did, how long it held the writer).
     static let tracesMaintenance = ProcessInfo.processInfo.environment["SEARCHLIGHT_TRACE_MAINTENANCE"].map { !$0.isEmpty && $0 != "0" } ?? false
 
-    /// The work of one step, in the order described above. Called with the writer lock held.
-    private static func maintenanceWork(_ writer: Connection, pagesPerStep pages: Int) throws -> (IdleMaintenance.StepResult, String) {
+    /// One step's work on one file's connection, never waiting for another process's
+    /// lock (that would make our next write wait too).
+    private static func maintenanceStep(on connection: Connection, tables: [String], pagesPerStep: Int) -> (IdleMaintenance.StepResult, String) {
+        do {
+            return try connection.withoutWaitingForLocks { try maintenanceWork(connection, tables: tables, pagesPerStep: pagesPerStep) }
+        } catch {
+            let code = sqlite3_extended_errcode(connection.handle) & 0xFF
+            return code == SQLITE_BUSY || code == SQLITE_LOCKED ? (.busy, "busy") : (.finished, "failed: \(error)")
+        }
+    }
+
+    /// The work of one step on one file, in the order described above. Called with the
+    /// writer lock held.
+    private static func maintenanceWork(_ writer: Connection, tables: [String], pagesPerStep pages: Int) throws -> (IdleMaintenance.StepResult, String) {
         try writer.execute("PRAGMA synchronous = NORMAL")
         defer { try? writer.execute("PRAGMA synchronous = FULL") }
-        for table in ["items_fts", "items_head"] {
+        for table in tables {
             let merged = try writer.transaction {
                 try setUserMerge(table, on: writer)
                 let before = sqlite3_total_changes(writer.handle)
@@ -68,12 +84,13 @@ extension SearchableIndex {
             }
             if merged { return (.worked, "merged \(table)") }
         }
+        let file = tables == ["items_fts"] ? "fulltext" : "index"
         if try writer.scalarInt("PRAGMA auto_vacuum") == 2, let free = try writer.scalarInt("PRAGMA freelist_count"), free > 0 {
             try writer.transaction { try writer.execute("PRAGMA incremental_vacuum(\(vacuumPagesPerStep))") }
-            return (.worked, "returned \(min(free, Int64(vacuumPagesPerStep))) free pages")
+            return (.worked, "returned \(min(free, Int64(vacuumPagesPerStep))) free pages of \(file)")
         }
-        if writer.truncateWAL() == SQLITE_BUSY { return (.busy, "checkpoint busy (a reader is in the WAL)") }
-        return (.finished, "checkpointed; nothing left")
+        if writer.truncateWAL() == SQLITE_BUSY { return (.busy, "checkpoint of \(file) busy (a reader is in the WAL)") }
+        return (.finished, "checkpointed \(file); nothing left")
     }
 
     /// Database pages returned to the file system per step: 1 MB at 4 KB pages.
@@ -108,17 +125,18 @@ extension SearchableIndex {
             let deadline = DispatchTime.now() + maintenanceBudget
             let pages = configuration.maintenancePagesPerStep
             while DispatchTime.now() < deadline,
-                  Self.maintenanceStep(writer: writer, lock: writerLock, pagesPerStep: pages) == .worked {}
+                  Self.maintenanceStep(writer: writer, fullText: fullText, lock: writerLock, pagesPerStep: pages) == .worked {}
         }
         truncateWALWithoutWaiting()
     }
 
-    /// Truncates the WAL unless a reader (of any process) is inside it: closing never
-    /// waits; the next open or idle moment truncates it then.
+    /// Truncates the WALs unless a reader (of any process) is inside one: closing
+    /// never waits; the next open or idle moment truncates it then.
     func truncateWALWithoutWaiting() {
         writerLock.lock()
         defer { writerLock.unlock() }
         _ = writer.withoutWaitingForLocks { writer.truncateWAL() }
+        fullText.run { connection in _ = connection.withoutWaitingForLocks { connection.truncateWAL() } }
     }
 
     /// Whether idle maintenance has nothing left to do since the last write (for tests).

@@ -24,7 +24,9 @@ extension SearchableIndex {
             }
         }
         let thumbnailBytes = thumbnails.totalBytes()
-        let databaseBytes = ["", "-wal", "-shm"].reduce(Int64(0)) { $0 + DataDirectory.fileSize(databasePath + $1) }
+        let databaseBytes = [databasePath, fullText.path].reduce(Int64(0)) { total, path in
+            ["", "-wal", "-shm"].reduce(total) { $0 + DataDirectory.fileSize(path + $1) }
+        }
         return IndexStatistics(
             itemsPerDomain: perDomain, activityCount: activities, expiredCount: expired,
             sizeOnDisk: databaseBytes + thumbnailBytes, thumbnailBytes: thumbnailBytes)

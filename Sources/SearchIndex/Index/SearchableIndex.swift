@@ -16,8 +16,9 @@ import Foundation
 /// ``maintenanceStep(writer:lock:pagesPerStep:)``). Call ``close()`` before the
 /// process exits, or release the index: either stops maintenance and truncates the WAL.
 ///
-/// Files: the data directory (0700) holds `index.sqlite3` with its WAL (0600) and
-/// `thumbnails/` (0600 files).
+/// Files: the data directory (0700) holds `index.sqlite3` (items, `items_head`,
+/// settings), `fulltext.sqlite3` (`items_fts`, see ``FullTextWriter``), their WALs
+/// (0600) and `thumbnails/` (0600 files).
 public final class SearchableIndex: @unchecked Sendable {
     /// How an index is opened.
     public struct Configuration: Sendable {
@@ -74,6 +75,13 @@ public final class SearchableIndex: @unchecked Sendable {
     /// segment is written; see `Schema.hashSize`), for benchmarks that compare with it.
     public static var ftsHashSize: Int { Schema.hashSize }
 
+    /// Applies the process-wide SQLite settings the index runs with (memory statistics
+    /// off: see `Connection`), if SQLite has not been used yet in this process; returns
+    /// whether they are in force. Opening an index does it; a program that uses SQLite
+    /// itself first (the benchmark's baselines) calls this before.
+    @discardableResult
+    public static func configureSQLite() -> Bool { Connection.configureLibrary() }
+
     /// The database file of the index in `directory` (it may not exist yet).
     public static func databasePath(in directory: String) -> String {
         directory + "/index.sqlite3"
@@ -82,6 +90,11 @@ public final class SearchableIndex: @unchecked Sendable {
     let thumbnails: ThumbnailStore
     let writerLock = NSLock()
     let writer: Connection
+    /// `items_fts`'s file and thread; used under ``writerLock``.
+    let fullText: FullTextWriter
+    /// Set when `index.sqlite3` failed to commit after `fulltext.sqlite3` had: the next
+    /// write rebuilds `items_fts` first. Under ``writerLock``.
+    private var fullTextNeedsRebuild = false
     let readers: ReaderPool
     private let stateLock = NSLock()
     private var lastPurge: Double = 0
@@ -119,25 +132,38 @@ public final class SearchableIndex: @unchecked Sendable {
         }
         writer = connection
         wasReset = reset
+        if reset {
+            // Whatever the old full-text file holds belongs to the items just lost.
+            for suffix in ["", "-wal", "-shm"] { unlink(FullTextWriter.path(in: configuration.directory) + suffix) }
+        }
+        fullText = try FullTextWriter(directory: configuration.directory)
         let compiler = configuration.queryLanguage
+        let fullTextPath = fullText.path
         readers = ReaderPool {
             let reader = try Connection(path: path, create: false)
+            try reader.attach(fullTextPath, as: "fulltext")
             try reader.execute("PRAGMA query_only = 1")
             try MatchLocator.register(on: reader)
             compiler?.registerFunctions(reader.handle)
             return reader
         }
         compiler?.registerFunctions(writer.handle)
-        if storedVersion < Schema.version {
-            // Written by an older version: rebuild its FTS tables, all or nothing.
-            try write { transaction in try transaction.rebuildFTS() }
-            storedVersion = Schema.version
+        let version = storedVersion
+        _ = try write { transaction in
+            if version < Schema.version {
+                // Written by an older version: rebuild its FTS tables, all or nothing
+                // (`items_head` kept its layout in version 2).
+                try transaction.rebuildFTS(includingHead: version < 2)
+                try transaction.setSetting(Schema.versionKey, String(Schema.version))
+            } else if try transaction.fullTextIsStale() {
+                try transaction.rebuildFTS(includingHead: false)
+            }
+            return try transaction.purgeExpired()
         }
-        _ = try write { transaction in try transaction.purgeExpired() }
         if let delay = configuration.idleMaintenanceDelay {
-            let writer = writer, lock = writerLock, pages = configuration.maintenancePagesPerStep
+            let writer = writer, fullText = fullText, lock = writerLock, pages = configuration.maintenancePagesPerStep
             let maintenance = IdleMaintenance(delay: delay) {
-                Self.maintenanceStep(writer: writer, lock: lock, pagesPerStep: pages)
+                Self.maintenanceStep(writer: writer, fullText: fullText, lock: lock, pagesPerStep: pages)
             }
             self.maintenance = maintenance
             readers.willRead = { [weak maintenance] in maintenance?.readWillBegin() }
@@ -188,7 +214,7 @@ public final class SearchableIndex: @unchecked Sendable {
             if stored == nil {
                 // A new database: its tables were just created in the current layout.
                 try connection.transaction {
-                    try connection.execute(Schema.ftsConfiguration)
+                    try connection.execute(Schema.ftsConfiguration("items_head"))
                     try connection.execute("INSERT INTO settings(key, value) VALUES ('\(Schema.versionKey)', '\(Schema.version)')")
                 }
             }
@@ -204,7 +230,8 @@ public final class SearchableIndex: @unchecked Sendable {
     /// The current time in ms since the epoch.
     var nowMs: Double { configuration.now().timeIntervalSince1970 * 1000 }
 
-    /// Runs `body` in a write transaction on the writer connection.
+    /// Runs `body` in a write transaction on the writer connection (and on the
+    /// full-text writer, when it changes `items_fts`).
     ///
     /// Thumbnail files written by a transaction that rolls back are removed; files the
     /// committed transaction stopped using are removed after the commit.
@@ -213,16 +240,53 @@ public final class SearchableIndex: @unchecked Sendable {
         defer { maintenance?.writeDidEnd() }
         writerLock.lock()
         defer { writerLock.unlock() }
+        if fullTextNeedsRebuild {
+            try transact { transaction in try transaction.rebuildFTS(includingHead: false) }
+            fullTextNeedsRebuild = false
+        }
+        return try transact(body)
+    }
+
+    /// One write transaction; called with the writer lock held.
+    ///
+    /// `fulltext.sqlite3` commits first, recording the raised generation, then
+    /// `index.sqlite3` with the same generation. If the first commit fails, both roll
+    /// back; if the second does, `items_fts` holds a write that `items` does not, and
+    /// is rebuilt by the next write (or, after a crash, by the next open).
+    private func transact<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
         let transaction = WriteTransaction(connection: writer, index: self, now: nowMs)
+        var fullTextCommitting = false
         do {
-            let result = try writer.transaction {
-                let result = try body(transaction)
-                try transaction.flushFTS()
-                return result
+            try writer.execute("BEGIN IMMEDIATE")
+            let result = try body(transaction)
+            if transaction.changedFullText {
+                // The full-text writer commits while this thread writes `items_head`.
+                let generation = (try transaction.setting(Schema.generationKey).flatMap { Int64($0) } ?? 0) + 1
+                try transaction.setSetting(Schema.generationKey, String(generation))
+                try transaction.finishFullText()
+                fullText.commit(generation: generation)
+                fullTextCommitting = true
+            }
+            try transaction.flushFTS()
+            if fullTextCommitting {
+                // FTS5 writes a table's pending terms out at a savepoint: `items_head`'s
+                // segment is built now, beside the full-text writer's, not after it.
+                try writer.execute("SAVEPOINT head; RELEASE head")
+                fullTextCommitting = false
+                try fullText.waitForCommit()
+            }
+            do {
+                try writer.execute("COMMIT")
+            } catch {
+                if transaction.changedFullText { fullTextNeedsRebuild = true }
+                throw error
             }
             thumbnails.remove(transaction.filesToRemoveAfterCommit)
             return result
         } catch {
+            if fullTextCommitting, (try? fullText.waitForCommit()) == true { fullTextNeedsRebuild = true }
+            fullText.rollback()
+            if !writer.isAutocommit { try? writer.execute("ROLLBACK") }
             thumbnails.remove(transaction.filesWritten)
             throw error
         }
@@ -252,10 +316,11 @@ public final class SearchableIndex: @unchecked Sendable {
 }
 
 extension SearchableIndex {
-    /// Copies the WAL into the database file and truncates it (for size measurements).
+    /// Copies the WALs into the database files and truncates them (for size measurements).
     func checkpoint() throws {
         writerLock.lock()
         defer { writerLock.unlock() }
         try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try fullText.run { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 }

@@ -158,10 +158,10 @@ final class WriteTransaction {
         let count = Int(try connection.scalarInt("SELECT count(*) FROM items WHERE kind = 0") ?? 0)
         let names = try connection.prepare("SELECT thumbnail FROM items WHERE thumbnail IS NOT NULL")
         while try names.step() { if let name = names.text(0) { filesToRemoveAfterCommit.append(name) } }
-        pendingFTS = []
+        forgetPendingFTS()
+        send(.deleteAll)
         try connection.execute("""
             DELETE FROM items;
-            INSERT INTO items_fts(items_fts) VALUES ('delete-all');
             INSERT INTO items_head(items_head) VALUES ('delete-all');
             DELETE FROM engagements;
             """)
@@ -169,22 +169,41 @@ final class WriteTransaction {
         return count
     }
 
-    /// Recreates the FTS tables in the current layout (``Schema/ftsStatements``) and
-    /// fills them again from `items`: the migration from an older schema version.
+    /// Recreates `items_fts` (and with `includingHead`, `items_head`) in the current
+    /// layout and fills it again from `items`: the migration from an older schema
+    /// version, and the repair of a full-text file that does not match `items`.
     ///
-    /// Rows are read in FTS-rowid order and inserted as they come, so FTS5 writes them
-    /// in one pass without holding every item's text in memory.
-    func rebuildFTS() throws {
-        pendingFTS = []
-        try connection.execute("DROP TABLE IF EXISTS items_fts; DROP TABLE IF EXISTS items_head;")
-        try connection.execute(Schema.ftsStatements)
-        try connection.execute(Schema.ftsConfiguration)
+    /// Rows are read in FTS-rowid order and handed over as they come, so FTS5 writes
+    /// them in one pass without holding every item's text in memory.
+    func rebuildFTS(includingHead: Bool) throws {
+        forgetPendingFTS()
+        send(.recreate)
+        // Version 2 kept `items_fts` in this file.
+        try connection.execute("DROP TABLE IF EXISTS items_fts")
+        if includingHead {
+            connection.clearCache()
+            try connection.execute("DROP TABLE IF EXISTS items_head")
+            try connection.execute(Schema.headStatements)
+            try connection.execute(Schema.ftsConfiguration("items_head"))
+        }
         let rows = try connection.prepare("SELECT \(StoredRow.columns) FROM items ORDER BY items.fts_rowid")
         while try rows.step() {
             let row = StoredRow.read(rows, thumbnails: index.thumbnails)
-            try writeInsertFTS(rowid: row.ftsRowid, FTSRow(row.item.attributes))
+            let text = FTSRow(row.item.attributes)
+            send(.insert(rowid: row.ftsRowid, text))
+            if includingHead, text.hasHead { pendingHead.append(FTSWrite(rowid: row.ftsRowid, row: text, isDelete: false)) }
+            // Inserted in ascending order: nothing to sort, and head rows go at once.
+            if pendingHead.count >= Self.changesPerHandOver { try flushFTS() }
         }
-        try setSetting(Schema.versionKey, String(Schema.version))
+        lastSentRowid = Int64.max
+        if includingHead { try setSetting(Schema.versionKey, String(Schema.version)) }
+    }
+
+    /// Whether `fulltext.sqlite3` recorded another generation than `index.sqlite3`: a
+    /// crash came between their commits, or the file is new (missing or damaged).
+    func fullTextIsStale() throws -> Bool {
+        let expected = try setting(Schema.generationKey).flatMap { Int64($0) } ?? 0
+        return try index.fullText.generation() != expected
     }
 
     /// Deletes expired rows, at most `limit` of them; returns how many.
@@ -237,58 +256,109 @@ final class WriteTransaction {
 
     static func milliseconds(_ date: Date) -> Double { date.timeIntervalSince1970 * 1000 }
 
-    /// FTS inserts and deletes of this transaction, applied in rowid order by
-    /// ``flushFTS()``.
+    // MARK: FTS writes
+
+    /// One FTS write of this transaction.
+    private struct FTSWrite {
+        var rowid: Int64
+        var row: FTSRow
+        var isDelete: Bool
+    }
+
+    /// `items_head` writes of this transaction, applied in rowid order by ``flushFTS()``.
     ///
     /// FTS5 buffers a transaction's writes in memory only while rowids ascend; a
     /// smaller rowid flushes the buffer to a new segment. Quality-bucket rowids arrive
     /// in no order, so writing them as they come made a segment every other item
     /// (FTS inserts were 3× slower than plain FTS5). Sorted, a batch is one flush.
-    private var pendingFTS: [(rowid: Int64, row: FTSRow, isDelete: Bool)] = []
+    private var pendingHead: [FTSWrite] = []
+
+    /// `items_fts` writes are handed to the ``FullTextWriter`` as they come, so that its
+    /// thread works while this one goes on, as long as their rowids ascend (a batch of
+    /// new items without ranking hints is one run); one that does not is kept here and
+    /// applied, sorted, by ``flushFTS()``, which makes one more segment. A delete and an
+    /// insert of the same rowid keep their order: once one of them is kept, so is
+    /// everything after it with that rowid.
+    private var deferredFullText: [FTSWrite] = []
+    private var outgoing: [FullTextWriter.Change] = []
+    private var lastSentRowid = Int64.min
+    /// Whether this transaction changed `items_fts` (so it commits there too).
+    private(set) var changedFullText = false
+
+    /// Changes handed to the full-text writer at a time: a dispatch per 256 items.
+    private static let changesPerHandOver = 256
 
     private func insertFTS(rowid: Int64, _ row: FTSRow) throws {
-        pendingFTS.append((rowid, row, false))
+        record(FTSWrite(rowid: rowid, row: row, isDelete: false))
     }
 
     private func deleteFTS(rowid: Int64, _ row: FTSRow) throws {
-        pendingFTS.append((rowid, row, true))
+        record(FTSWrite(rowid: rowid, row: row, isDelete: true))
     }
 
-    /// Applies the pending FTS writes, by ascending rowid (a delete before an insert
-    /// of the same rowid). Called before the transaction commits.
+    private func record(_ write: FTSWrite) {
+        if write.row.hasHead { pendingHead.append(write) }
+        if write.rowid > lastSentRowid {
+            lastSentRowid = write.rowid
+            send(write)
+        } else {
+            deferredFullText.append(write)
+        }
+    }
+
+    private func send(_ write: FTSWrite) {
+        send(write.isDelete ? .delete(rowid: write.rowid, write.row) : .insert(rowid: write.rowid, write.row))
+    }
+
+    private func send(_ change: FullTextWriter.Change) {
+        changedFullText = true
+        outgoing.append(change)
+        if outgoing.count >= Self.changesPerHandOver { handOver() }
+    }
+
+    private func handOver() {
+        guard !outgoing.isEmpty else { return }
+        index.fullText.apply(outgoing)
+        outgoing = []
+    }
+
+    /// Drops the FTS writes not yet applied (every row is about to go).
+    private func forgetPendingFTS() {
+        pendingHead = []
+        deferredFullText = []
+        outgoing = []
+        lastSentRowid = Int64.min
+    }
+
+    /// Hands the `items_fts` writes still pending to the full-text writer, by ascending
+    /// rowid (a delete before an insert of the same rowid). Called before it commits.
+    func finishFullText() throws {
+        for write in Self.sorted(deferredFullText) { send(write) }
+        deferredFullText = []
+        handOver()
+    }
+
+    /// Applies the FTS writes still pending, by ascending rowid (a delete before an
+    /// insert of the same rowid), the `items_fts` ones through the full-text writer.
+    /// Called before the transaction commits.
     func flushFTS() throws {
-        let pending = pendingFTS.enumerated().sorted { a, b in
-            if a.element.rowid != b.element.rowid { return a.element.rowid < b.element.rowid }
-            return a.offset < b.offset
+        try finishFullText()
+        for write in Self.sorted(pendingHead) {
+            let statement = try connection.cached(write.isDelete
+                ? "INSERT INTO items_head(items_head, rowid, title, names, keywords) VALUES ('delete', ?, ?, ?, ?)"
+                : "INSERT INTO items_head(rowid, title, names, keywords) VALUES (?, ?, ?, ?)")
+            statement.bind(.integer(write.rowid), at: 1)
+            write.row.bindHead(to: statement, first: 2)
+            try statement.run()
         }
-        pendingFTS = []
-        for (_, write) in pending {
-            if write.isDelete { try writeDeleteFTS(rowid: write.rowid, write.row) } else { try writeInsertFTS(rowid: write.rowid, write.row) }
-        }
+        pendingHead = []
     }
 
-    private func writeInsertFTS(rowid: Int64, _ row: FTSRow) throws {
-        let statement = try connection.cached("INSERT INTO items_fts(rowid, title, names, keywords, description, text) VALUES (?, ?, ?, ?, ?, ?)")
-        statement.bind(.integer(rowid), at: 1)
-        row.bind(to: statement, first: 2)
-        try statement.run()
-        guard row.hasHead else { return }
-        let head = try connection.cached("INSERT INTO items_head(rowid, title, names, keywords) VALUES (?, ?, ?, ?)")
-        head.bind(.integer(rowid), at: 1)
-        row.bindHead(to: head, first: 2)
-        try head.run()
-    }
-
-    private func writeDeleteFTS(rowid: Int64, _ row: FTSRow) throws {
-        let statement = try connection.cached("INSERT INTO items_fts(items_fts, rowid, title, names, keywords, description, text) VALUES ('delete', ?, ?, ?, ?, ?, ?)")
-        statement.bind(.integer(rowid), at: 1)
-        row.bind(to: statement, first: 2)
-        try statement.run()
-        guard row.hasHead else { return }
-        let head = try connection.cached("INSERT INTO items_head(items_head, rowid, title, names, keywords) VALUES ('delete', ?, ?, ?, ?)")
-        head.bind(.integer(rowid), at: 1)
-        row.bindHead(to: head, first: 2)
-        try head.run()
+    /// By rowid, and in the order made for the same rowid.
+    private static func sorted(_ writes: [FTSWrite]) -> [FTSWrite] {
+        writes.enumerated().sorted { a, b in
+            a.element.rowid != b.element.rowid ? a.element.rowid < b.element.rowid : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// The thumbnail file name to store, writing or copying a file when needed.

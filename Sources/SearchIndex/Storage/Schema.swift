@@ -5,6 +5,10 @@
 /// (`items.title`, `items.keywords` as a JSON array, dates as ms since the epoch…).
 /// Columns after `attributes` are the index's own.
 ///
+/// `items_fts` lives in a file of its own, `fulltext.sqlite3` (see ``FullTextWriter``),
+/// written on its own thread while the writer connection stores the rows and
+/// `items_head`; readers attach it as `fulltext`, so queries name it unqualified.
+///
 /// `items_fts` is contentless (`content=''`): text is stored once, in `items`. A
 /// contentless table can only delete a row when given the values it was indexed with,
 /// so ``FTSRow`` derives them from `items` the same way for inserts and deletes.
@@ -48,9 +52,10 @@
 /// near 4 billion items.
 enum Schema {
     /// The layout this code writes. Version 1 had `detail=full` FTS tables, phrase
-    /// queries and a `prefix='1 2 3'` head index; an index of version 1 is migrated on
-    /// open by rebuilding its FTS tables from `items` (see ``SearchableIndex``).
-    static let version = 2
+    /// queries and a `prefix='1 2 3'` head index; version 2 kept `items_fts` in
+    /// `index.sqlite3`. An older index is migrated on open by rebuilding its FTS tables
+    /// from `items` (see ``SearchableIndex``).
+    static let version = 3
     /// The `settings` key holding the version an index was written with.
     static let versionKey = "schema_version"
 
@@ -75,27 +80,45 @@ enum Schema {
     /// that command (see ``SearchableIndex/maintenanceStep(writer:lock:pagesPerStep:)``).
     static let userMerge = 2
 
-    /// The FTS tables and their settings: run when they are created.
-    static let ftsStatements = """
-    CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
-        title, names, keywords, description, text,
-        content='', columnsize=0, detail=column, tokenize='unicode61 remove_diacritics 2'
-    );
+    /// The head table, in `index.sqlite3`: run when it is created.
+    static let headStatements = """
     CREATE VIRTUAL TABLE IF NOT EXISTS items_head USING fts5(
         title, names, keywords,
         content='', columnsize=0, detail=column, tokenize='unicode61 remove_diacritics 2', prefix='1 2'
     );
     """
 
-    /// Sets the FTS tables' persistent options (stored in their `%_config` tables).
-    static let ftsConfiguration = """
-    INSERT INTO items_fts(items_fts, rank) VALUES ('automerge', \(automerge));
-    INSERT INTO items_head(items_head, rank) VALUES ('automerge', \(automerge));
-    INSERT INTO items_fts(items_fts, rank) VALUES ('hashsize', \(hashSize));
-    INSERT INTO items_head(items_head, rank) VALUES ('hashsize', \(hashSize));
-    INSERT INTO items_fts(items_fts, rank) VALUES ('usermerge', \(userMerge));
-    INSERT INTO items_head(items_head, rank) VALUES ('usermerge', \(userMerge));
+    /// The full-text table, in `fulltext.sqlite3`: run when it is created.
+    static let fullTextStatements = """
+    CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
+        title, names, keywords, description, text,
+        content='', columnsize=0, detail=column, tokenize='unicode61 remove_diacritics 2'
+    );
     """
+
+    /// The `fulltext.sqlite3` table recording which write of `index.sqlite3` it matches
+    /// (``generationKey``).
+    static let fullTextStateStatements = """
+    CREATE TABLE IF NOT EXISTS fulltext_state(
+        key TEXT PRIMARY KEY,
+        value INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    """
+
+    /// The key, in `settings` (`index.sqlite3`) and in `fulltext_state`
+    /// (`fulltext.sqlite3`), of the count of transactions that wrote `items_fts`. Each
+    /// such transaction raises it in both files; a crash between the two commits leaves
+    /// them different, and the next open rebuilds `items_fts` from `items`.
+    static let generationKey = "fulltext_generation"
+
+    /// Sets an FTS table's persistent options (stored in its `%_config` table).
+    static func ftsConfiguration(_ table: String) -> String {
+        """
+        INSERT INTO \(table)(\(table), rank) VALUES ('automerge', \(automerge));
+        INSERT INTO \(table)(\(table), rank) VALUES ('hashsize', \(hashSize));
+        INSERT INTO \(table)(\(table), rank) VALUES ('usermerge', \(userMerge));
+        """
+    }
 
     static let statements = """
     CREATE TABLE IF NOT EXISTS items(
@@ -127,7 +150,7 @@ enum Schema {
     CREATE INDEX IF NOT EXISTS items_domain ON items(domain);
     CREATE INDEX IF NOT EXISTS items_expiration ON items(expiration_date);
     CREATE INDEX IF NOT EXISTS items_activities ON items(kind) WHERE kind = 1;
-    \(ftsStatements)
+    \(headStatements)
     CREATE TABLE IF NOT EXISTS engagements(
         id TEXT PRIMARY KEY,
         count INTEGER NOT NULL,

@@ -1,0 +1,223 @@
+import CSQLite
+import Dispatch
+import Foundation
+
+/// `items_fts`, the full-text table of every field, in a database file of its own
+/// (`fulltext.sqlite3`), written by its own connection on its own thread.
+///
+/// Why a second file: SQLite lets one connection write a file at a time, and building
+/// FTS5 segments is most of a batch's work. With both FTS tables in `index.sqlite3`, a
+/// batch of 1000 items spent about 60 ms on one core while the other had nothing to
+/// do (the JS thread waits for the promise). In a file of its own, `items_fts` is
+/// written here while the writer connection stores the `items` rows and `items_head`:
+/// a C prototype of the two layouts, 100k benchmark items in batches of 1000, took
+/// 6.2–7.0 s in one file and 4.3–5.4 s in two (SQLite's memory statistics off, see
+/// ``Connection``).
+///
+/// The writer hands changes over as it makes them (``apply(_:)``, in chunks), so this
+/// thread tokenizes while the writer goes on; ``commit(generation:)`` waits for the
+/// last of them and commits. A write transaction commits here first and then in
+/// `index.sqlite3`; if this commit fails, the writer rolls back and nothing changed.
+/// Both files record the count of such transactions (``Schema/generationKey``): a crash
+/// between the two commits, or a failed second commit, leaves them different, and the
+/// index rebuilds `items_fts` from `items` (at the next write, and at open). The table
+/// holds nothing that is not derived from `items`, so a damaged or missing file is
+/// rebuilt too rather than costing the app its index.
+///
+/// Not thread-safe on its own: ``SearchableIndex`` calls it under its writer lock, one
+/// transaction at a time. The connection is used only on this object's queue.
+final class FullTextWriter: @unchecked Sendable {
+    /// One change to `items_fts`.
+    enum Change: Sendable {
+        case insert(rowid: Int64, FTSRow)
+        /// A contentless table deletes a row given the values it indexed.
+        case delete(rowid: Int64, FTSRow)
+        case deleteAll
+        /// Drops and creates the table in the current layout (a rebuild's first change).
+        case recreate
+    }
+
+    /// The file beside `index.sqlite3`.
+    static func path(in directory: String) -> String {
+        directory + "/fulltext.sqlite3"
+    }
+
+    let path: String
+
+    private let connection: Connection
+    private let queue = DispatchQueue(label: "searchlight.SearchIndex.fulltext", qos: .userInitiated)
+    // The transaction in progress; touched on `queue` only.
+    private var inTransaction = false
+    private var failure: Error?
+
+    /// Opens (creating when needed) `fulltext.sqlite3` in `directory`; a file that is
+    /// not a database, or is damaged, is removed and made anew.
+    init(directory: String) throws {
+        let path = Self.path(in: directory)
+        self.path = path
+        do {
+            connection = try Self.open(path: path)
+        } catch is SearchableIndex.DatabaseCorruption {
+            for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+            connection = try Self.open(path: path)
+        }
+    }
+
+    /// Opens the file, creating what is missing. A new file records no generation (0),
+    /// so it matches only an index that never had an item.
+    private static func open(path: String) throws -> Connection {
+        let isNew = DataDirectory.fileSize(path) == 0
+        if access(path, F_OK) != 0 { try DataDirectory.writePrivateFile(path, bytes: []) }
+        DataDirectory.restrict(path)
+        let connection = try Connection(path: path, create: true)
+        do {
+            if isNew { try connection.execute("PRAGMA auto_vacuum = INCREMENTAL") }
+            try connection.execute("""
+                PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;
+                PRAGMA journal_size_limit = \(SearchableIndex.journalSizeLimit);
+                """)
+            try connection.execute(Schema.fullTextStateStatements)
+            if try connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'items_fts'") != 1 {
+                try connection.transaction { try Self.createTable(on: connection) }
+            }
+            return connection
+        } catch {
+            let code = sqlite3_extended_errcode(connection.handle) & 0xFF
+            if code == SQLITE_CORRUPT || code == SQLITE_NOTADB { throw SearchableIndex.DatabaseCorruption() }
+            throw error
+        }
+    }
+
+    private static func createTable(on connection: Connection) throws {
+        try connection.execute(Schema.fullTextStatements)
+        try connection.execute(Schema.ftsConfiguration("items_fts"))
+    }
+
+    // MARK: One transaction
+
+    /// Applies `changes` in order on this writer's thread, beginning a transaction with
+    /// the first. Returns at once; a failure is reported by ``commit(generation:)``.
+    func apply(_ changes: [Change]) {
+        queue.async { [self] in
+            if !inTransaction {
+                inTransaction = true
+                failure = nil
+                do { try connection.execute("BEGIN IMMEDIATE") } catch { failure = error }
+            }
+            guard failure == nil else { return }
+            do {
+                for change in changes { try write(change) }
+            } catch {
+                failure = error
+            }
+        }
+    }
+
+    /// Commits, after the changes applied so far, recording `generation`; on any
+    /// failure rolls back. Returns at once: the writer goes on with its own work (its
+    /// head table's segment) while this thread builds the segment of `items_fts`;
+    /// ``waitForCommit()`` tells how it went.
+    func commit(generation: Int64) {
+        let outcome = pendingCommit
+        outcome.start()
+        queue.async { [self] in
+            guard inTransaction else { return outcome.finish(.success(false)) }
+            inTransaction = false
+            if let failure {
+                self.failure = nil
+                try? connection.execute("ROLLBACK")
+                return outcome.finish(.failure(failure))
+            }
+            do {
+                try connection.cached("INSERT INTO fulltext_state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+                    .bind([.text(Schema.generationKey), .integer(generation)]).run()
+                try connection.execute("COMMIT")
+                outcome.finish(.success(true))
+            } catch {
+                try? connection.execute("ROLLBACK")
+                outcome.finish(.failure(error))
+            }
+        }
+    }
+
+    /// Waits for the commit ``commit(generation:)`` started; returns whether a
+    /// transaction was committed, or throws why it was rolled back.
+    @discardableResult
+    func waitForCommit() throws -> Bool {
+        try pendingCommit.wait()
+    }
+
+    /// The outcome of the last commit; one at a time (the writer lock sees to it).
+    private let pendingCommit = CommitOutcome()
+
+    private final class CommitOutcome: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var result: Result<Bool, Error>?
+
+        func start() {
+            condition.lock()
+            result = nil
+            condition.unlock()
+        }
+
+        func finish(_ outcome: Result<Bool, Error>) {
+            condition.lock()
+            result = outcome
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func wait() throws -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            while result == nil { condition.wait() }
+            return try result!.get()
+        }
+    }
+
+    /// Rolls back the transaction in progress, if any (after the changes applied so far).
+    func rollback() {
+        queue.async { [self] in
+            guard inTransaction else { return }
+            inTransaction = false
+            failure = nil
+            try? connection.execute("ROLLBACK")
+        }
+    }
+
+    /// The generation the file holds now (no transaction may be in progress).
+    func generation() throws -> Int64 {
+        try run { connection in
+            try connection.scalarInt("SELECT value FROM fulltext_state WHERE key = ?", [.text(Schema.generationKey)]) ?? 0
+        }
+    }
+
+    /// Runs `body` with the connection on this writer's thread and waits for it: for
+    /// maintenance, checkpoints and tests, never inside a transaction.
+    func run<T>(_ body: (Connection) throws -> T) rethrows -> T {
+        try queue.sync { try body(connection) }
+    }
+
+    private func write(_ change: Change) throws {
+        switch change {
+        case .insert(let rowid, let row):
+            let statement = try connection.cached("INSERT INTO items_fts(rowid, title, names, keywords, description, text) VALUES (?, ?, ?, ?, ?, ?)")
+            statement.bind(.integer(rowid), at: 1)
+            row.bind(to: statement, first: 2)
+            try statement.run()
+        case .delete(let rowid, let row):
+            let statement = try connection.cached(
+                "INSERT INTO items_fts(items_fts, rowid, title, names, keywords, description, text) VALUES ('delete', ?, ?, ?, ?, ?, ?)")
+            statement.bind(.integer(rowid), at: 1)
+            row.bind(to: statement, first: 2)
+            try statement.run()
+        case .deleteAll:
+            try connection.execute("INSERT INTO items_fts(items_fts) VALUES ('delete-all')")
+        case .recreate:
+            // Statements prepared on the old table would fail on the new one.
+            connection.clearCache()
+            try connection.execute("DROP TABLE IF EXISTS items_fts")
+            try Self.createTable(on: connection)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import XCTest
+@testable import SearchIndex
+
+/// `items_fts` lives in `fulltext.sqlite3`, written on a thread of its own: whatever
+/// happens to that file, the index opens with every item findable by every field, and
+/// never with text that `items` no longer holds.
+final class FullTextFileTests: IndexTestCase {
+    private var fullTextPath: String { FullTextWriter.path(in: directory) }
+
+    /// 1 500 items whose descriptions (indexed only in `items_fts`) say which they are.
+    private func indexCatalog() throws {
+        try index.indexItems((0 ..< 1500).map {
+            item("n\($0)", title: "Note \($0)", description: "body\($0) " + ($0 % 2 == 0 ? "evenword" : "oddword"))
+        })
+    }
+
+    private func assertCatalogIsFound(file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(try searchIDs("body1234"), ["n1234"], file: file, line: line)
+        XCTAssertEqual(try index.search("evenwor").totalCount, SearchableIndex.totalCountCap, file: file, line: line)
+        XCTAssertEqual(try index.search("note oddword").totalCount, SearchableIndex.totalCountCap, file: file, line: line)
+        XCTAssertEqual(try searchIDs("note body7 oddword"), ["n7"], file: file, line: line)
+    }
+
+    func testAMissingFullTextFileIsRebuiltFromTheItems() throws {
+        try indexCatalog()
+        index = nil
+        for suffix in ["", "-wal", "-shm"] { unlink(fullTextPath + suffix) }
+        index = try openIndex()
+        XCTAssertFalse(index.wasReset, "the items were never lost")
+        try assertCatalogIsFound()
+    }
+
+    func testADamagedFullTextFileIsReplacedAndRebuilt() throws {
+        try indexCatalog()
+        index = nil
+        for suffix in ["-wal", "-shm"] { unlink(fullTextPath + suffix) }
+        try Data(repeating: 0x5A, count: 16384).write(to: URL(fileURLWithPath: fullTextPath))
+        index = try openIndex()
+        XCTAssertFalse(index.wasReset)
+        try assertCatalogIsFound()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        XCTAssertFalse(names.contains { $0.contains("corrupt") }, "derived data is not kept aside: \(names)")
+    }
+
+    /// A crash between the two commits leaves `fulltext.sqlite3` one transaction ahead:
+    /// text `items` does not have. Opening rebuilds it, so that text finds nothing.
+    func testAFullTextFileAheadOfTheItemsIsRebuiltOnOpen() throws {
+        try indexCatalog()
+        index = nil
+        let connection = try Connection.inspecting(directory)
+        let rowid = try XCTUnwrap(connection.scalarInt("SELECT fts_rowid FROM items WHERE id = 'n3'"))
+        try connection.execute("""
+            BEGIN;
+            INSERT INTO fulltext.items_fts(rowid, description) VALUES (\(rowid), 'phantomword');
+            UPDATE fulltext.fulltext_state SET value = value + 1 WHERE key = 'fulltext_generation';
+            COMMIT;
+            """)
+        XCTAssertEqual(try connection.scalarInt("SELECT count(*) FROM items_fts WHERE items_fts MATCH 'phantomword'"), 1)
+
+        index = try openIndex()
+        XCTAssertEqual(try searchIDs("phantomword"), [], "text items never had is gone")
+        try assertCatalogIsFound()
+    }
+
+    /// Both files record the same generation after every write, and each write that
+    /// changes text raises it by one; a write that changes no text leaves it.
+    func testEveryTextWriteRaisesBothGenerationsTogether() throws {
+        func generations() throws -> (Int64, Int64) {
+            let connection = try Connection.inspecting(directory)
+            return (try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'fulltext_generation'") ?? 0,
+                    try connection.scalarInt("SELECT value FROM fulltext.fulltext_state WHERE key = 'fulltext_generation'") ?? 0)
+        }
+        XCTAssertEqual(try generations().0, try generations().1)
+        let start = try generations().0
+        try index.indexItems([item("a", title: "Alpha")])
+        try index.deleteItems(identifiers: ["a"])
+        try index.deleteItems(identifiers: ["nothing-here"])
+        try index.setIndexingPreference(.disabled)
+        let (mainGeneration, fullTextGeneration) = try generations()
+        XCTAssertEqual(mainGeneration, fullTextGeneration)
+        XCTAssertEqual(mainGeneration, start + 2)
+    }
+
+    /// A batch that fails validation leaves both files as they were.
+    func testARejectedBatchChangesNeitherFile() throws {
+        try indexCatalog()
+        let before = try IndexSnapshot(of: index)
+        let fullTextBefore = try fullTextDump()
+        assertIndexError(IndexError.invalidItem, "items[1]") {
+            try index.indexItems([item("x", title: "Fine"), SearchableItem(id: "", attributes: SearchableItemAttributeSet(title: "No id"))])
+        }
+        XCTAssertEqual(try IndexSnapshot(of: index), before)
+        XCTAssertEqual(try fullTextDump(), fullTextBefore)
+        XCTAssertEqual(try searchIDs("fine"), [])
+    }
+
+    /// Every row of `items_fts`'s segment table, as text.
+    private func fullTextDump() throws -> [String] {
+        let connection = try Connection(path: fullTextPath, create: false)
+        let statement = try connection.prepare("SELECT id, hex(block) FROM items_fts_data ORDER BY id")
+        var rows: [String] = []
+        while try statement.step() { rows.append("\(statement.int64(0)) \(statement.text(1) ?? "")") }
+        return rows
+    }
+}
