@@ -95,6 +95,29 @@ final class FullTextFileTests: IndexTestCase {
         XCTAssertEqual(try searchIDs("fine"), [])
     }
 
+    /// `items_fts` merges between batches, not in them: an import that pauses between
+    /// batches as an app does (preparing the next one) keeps few segments, each batch
+    /// adding one, with idle maintenance off.
+    func testSegmentsAreMergedBetweenBatches() throws {
+        index = nil
+        var configuration = SearchableIndex.Configuration(directory: directory, defaultDomain: "org.example.app")
+        configuration.idleMaintenanceDelay = nil
+        index = try SearchableIndex(configuration: configuration)
+        func segments() throws -> Int64 {
+            try Connection.inspecting(directory).scalarInt("SELECT count(DISTINCT segid) FROM items_fts_idx") ?? 0
+        }
+        for batch in 0 ..< 15 {
+            try index.indexItems((0 ..< 200).map { item("b\(batch)-\($0)", title: "Batch \(batch)", description: "word\(batch)x\($0)y text") })
+            XCTAssertLessThanOrEqual(try segments(), 8, "after batch \(batch)")
+            usleep(100_000)
+        }
+        // Without merging, 15 batches would leave 15 segments; 8 of them were merged.
+        XCTAssertLessThanOrEqual(try segments(), 8)
+        XCTAssertEqual(try searchIDs("word3x17y"), ["b3-17"])
+        XCTAssertEqual(try index.search("batch 14 text").totalCount, 200)
+        XCTAssertNoThrow(try Connection.inspecting(directory).execute("INSERT INTO items_fts(items_fts, rank) VALUES('integrity-check', 0)"))
+    }
+
     /// Every row of `items_fts`'s segment table, as text.
     private func fullTextDump() throws -> [String] {
         let connection = try Connection(path: fullTextPath, create: false)

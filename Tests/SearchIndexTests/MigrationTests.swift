@@ -124,7 +124,7 @@ final class MigrationTests: IndexTestCase {
     func testANewIndexIsWrittenAtTheCurrentVersion() throws {
         let connection = try Connection.inspecting(directory)
         XCTAssertEqual(try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'schema_version'"), 3)
-        XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'automerge'"), Int64(Schema.automerge))
+        XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'automerge'"), Int64(Schema.fullTextAutomerge))
         XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_head_config WHERE k = 'automerge'"), Int64(Schema.automerge))
         XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'hashsize'"), Int64(Schema.hashSize))
         XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_head_config WHERE k = 'hashsize'"), Int64(Schema.hashSize))

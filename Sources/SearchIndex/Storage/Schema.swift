@@ -111,8 +111,14 @@ enum Schema {
     /// them different, and the next open rebuilds `items_fts` from `items`.
     static let generationKey = "fulltext_generation"
 
+    /// The `automerge` of `items_fts`: none. Its writer merges between batches instead,
+    /// with ``automerge``'s rule (see ``FullTextWriter``); FTS5's `crisismerge` (16
+    /// segments of one level) still merges inside a write whose level is full, as when
+    /// one call indexes a hundred thousand items.
+    static let fullTextAutomerge = 0
+
     /// Sets an FTS table's persistent options (stored in its `%_config` table).
-    static func ftsConfiguration(_ table: String) -> String {
+    static func ftsConfiguration(_ table: String, automerge: Int = automerge) -> String {
         """
         INSERT INTO \(table)(\(table), rank) VALUES ('automerge', \(automerge));
         INSERT INTO \(table)(\(table), rank) VALUES ('hashsize', \(hashSize));
