@@ -4,8 +4,9 @@ import Foundation
 /// Idle-time maintenance: merging FTS segments, returning free pages and truncating the
 /// WAL while no write is waiting (scheduled by ``IdleMaintenance``), and closing.
 ///
-/// A batch leaves its FTS rows in a new segment, and FTS5's ``Schema/automerge`` only
-/// merges segments once 8 of a level have piled up, so an index built in a few dozen
+/// A batch leaves its FTS rows in a new segment, and segments of a level are merged only
+/// once 8 have piled up (FTS5's ``Schema/automerge`` for `items_head`, the full-text
+/// writer between batches for `items_fts`), so an index built in a few dozen
 /// batches holds several segments, each with its own copy of the term dictionary (at
 /// 10k items that repetition is a quarter of `items_fts`). Each step is one short
 /// transaction on the writer connection or on the full-text writer's (for
