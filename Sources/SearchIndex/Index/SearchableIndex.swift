@@ -272,6 +272,10 @@ public final class SearchableIndex: @unchecked Sendable {
                 // FTS5 writes a table's pending terms out at a savepoint: `items_head`'s
                 // segment is built now, beside the full-text writer's, not after it.
                 try writer.execute("SAVEPOINT head; RELEASE head")
+                // And this file's changed pages go to its WAL now, so that its COMMIT,
+                // after the full-text writer's, only appends the commit frame and syncs
+                // (a failure here is the COMMIT's to report).
+                _ = sqlite3_db_cacheflush(writer.handle)
                 fullTextCommitting = false
                 try fullText.waitForCommit()
             }
