@@ -59,7 +59,9 @@ enum Schema {
     /// The `settings` key holding the version an index was written with.
     static let versionKey = "schema_version"
 
-    /// How many segments of one level FTS5 lets pile up before merging them.
+    /// How many segments of one level pile up before they are merged: FTS5's automerge
+    /// of `items_head`, and the rule by which the full-text writer merges `items_fts`
+    /// between batches (``fullTextAutomerge``).
     ///
     /// FTS5's default, 4, merged so often that merging was about 22% of an insert's
     /// instructions; 8 halves the merge work, for more segments to read per query (see
