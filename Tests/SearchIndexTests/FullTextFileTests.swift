@@ -95,6 +95,28 @@ final class FullTextFileTests: IndexTestCase {
         XCTAssertEqual(try searchIDs("fine"), [])
     }
 
+    /// The full-text file commits first: when it cannot (here another process holds its
+    /// write lock past the busy timeout), the batch fails with a coded error and
+    /// neither file changes; the next batch goes through.
+    func testAFullTextFileThatCannotCommitFailsTheBatchAndChangesNothing() throws {
+        try indexCatalog()
+        let before = try IndexSnapshot(of: index)
+        let fullTextBefore = try fullTextDump()
+        let other = try Connection(path: fullTextPath, create: false)
+        try other.execute("BEGIN IMMEDIATE")
+        assertIndexError(IndexError.indexUnavailable, "locked") {
+            try index.indexItems([item("blocked", title: "Blocked", description: "stuckword")])
+        }
+        try other.execute("ROLLBACK")
+        XCTAssertEqual(try IndexSnapshot(of: index), before)
+        XCTAssertEqual(try fullTextDump(), fullTextBefore)
+        XCTAssertEqual(try searchIDs("blocked"), [])
+
+        try index.indexItems([item("free", title: "Free", description: "unstuckword")])
+        XCTAssertEqual(try searchIDs("unstuckw"), ["free"])
+        try assertCatalogIsFound()
+    }
+
     /// `items_fts` merges between batches, not in them: an import that pauses between
     /// batches as an app does (preparing the next one) keeps few segments, each batch
     /// adding one, with idle maintenance off.
