@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import XCTest
 @testable import SearchIndex
@@ -115,6 +116,15 @@ final class FullTextFileTests: IndexTestCase {
         try index.indexItems([item("free", title: "Free", description: "unstuckword")])
         XCTAssertEqual(try searchIDs("unstuckw"), ["free"])
         try assertCatalogIsFound()
+    }
+
+    /// The two writer threads allocate without SQLite's memory statistics, whose one
+    /// global mutex they would otherwise take on every allocation: SQLite then counts
+    /// no memory at all, though an index is open and has written.
+    func testSQLiteRunsWithoutMemoryStatistics() throws {
+        try indexCatalog()
+        XCTAssertTrue(SearchableIndex.configureSQLite())
+        XCTAssertEqual(sqlite3_memory_used(), 0)
     }
 
     /// `items_fts` merges between batches, not in them: an import that pauses between
