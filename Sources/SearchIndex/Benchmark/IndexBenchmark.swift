@@ -53,7 +53,7 @@ public enum IndexBenchmark {
         }
         try baseline.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         let baselineRate = Double(count) / baselineSeconds
-        report.append(String(format: "baseline FTS5 inserts: %.0f items/s, %.1f MB", baselineRate, megabytes(fileSizes(baselinePath))))
+        report.append(String(format: "baseline FTS5 inserts: %.0f items/s, %.1f MB", baselineRate, megabytes(DataDirectory.databaseBytes(baselinePath))))
 
         // SearchableIndex.
         let index = try SearchableIndex(configuration: .init(directory: directory + "/index", defaultDomain: "bench", queryLanguage: nil))
@@ -64,7 +64,7 @@ public enum IndexBenchmark {
         }
         let indexRate = Double(count) / indexSeconds
         try index.checkpoint()
-        let size = fileSizes(index.databasePath) + fileSizes(index.fullText.path)
+        let size = DataDirectory.databaseBytes(index.databasePath) + DataDirectory.databaseBytes(index.fullText.path)
         report.append(String(format: "SearchableIndex.indexItems: %.0f items/s (%.0f%% of baseline), %.1f MB on disk (%.2f× the text)",
                              indexRate, 100 * indexRate / baselineRate, megabytes(size), Double(size) / Double(max(rawBytes, 1))))
 
@@ -119,10 +119,6 @@ public enum IndexBenchmark {
         guard !values.isEmpty else { return 0 }
         let sorted = values.sorted()
         return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
-    }
-
-    private static func fileSizes(_ path: String) -> Int64 {
-        ["", "-wal", "-shm"].reduce(0) { $0 + DataDirectory.fileSize(path + $1) }
     }
 
     private static func megabytes(_ bytes: Int64) -> Double { Double(bytes) / 1_000_000 }

@@ -1,4 +1,3 @@
-import CSQLite
 import Dispatch
 import Foundation
 import Synchronization
@@ -12,8 +11,8 @@ import Synchronization
 /// do (the JS thread waits for the promise). In a file of its own, `items_fts` is
 /// written here while the writer connection stores the `items` rows and `items_head`:
 /// a C prototype of the two layouts, 100k benchmark items in batches of 1000, took
-/// 6.2–7.0 s in one file and 4.3–5.4 s in two (SQLite's memory statistics off, see
-/// ``Connection``).
+/// 6.2–7.1 s in one file and 4.8–5.0 s in two (with SQLite's memory statistics off,
+/// see ``Connection``; 5.4–6.9 s with them on).
 ///
 /// The writer hands changes over as it makes them (``apply(_:)``, in chunks), so this
 /// thread tokenizes while the writer goes on; ``commit(generation:)`` waits for the
@@ -61,7 +60,7 @@ final class FullTextWriter: @unchecked Sendable {
         do {
             connection = try Self.open(path: path)
         } catch is SearchableIndex.DatabaseCorruption {
-            for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+            DataDirectory.removeDatabase(path)
             connection = try Self.open(path: path)
         }
     }
@@ -69,16 +68,7 @@ final class FullTextWriter: @unchecked Sendable {
     /// Opens the file, creating what is missing. A new file records no generation (0),
     /// so it matches only an index that never had an item.
     private static func open(path: String) throws -> Connection {
-        let isNew = DataDirectory.fileSize(path) == 0
-        if access(path, F_OK) != 0 { try DataDirectory.writePrivateFile(path, bytes: []) }
-        DataDirectory.restrict(path)
-        let connection = try Connection(path: path, create: true)
-        do {
-            if isNew { try connection.execute("PRAGMA auto_vacuum = INCREMENTAL") }
-            try connection.execute("""
-                PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;
-                PRAGMA journal_size_limit = \(SearchableIndex.journalSizeLimit);
-                """)
+        try SearchableIndex.openDatabaseFile(path) { connection in
             try connection.execute(Schema.fullTextStateStatements)
             if try connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'items_fts'") != 1 {
                 try connection.transaction { try Self.createTable(on: connection) }
@@ -86,10 +76,6 @@ final class FullTextWriter: @unchecked Sendable {
                 try connection.execute("INSERT INTO items_fts(items_fts, rank) VALUES ('automerge', \(Schema.fullTextAutomerge))")
             }
             return connection
-        } catch {
-            let code = sqlite3_extended_errcode(connection.handle) & 0xFF
-            if code == SQLITE_CORRUPT || code == SQLITE_NOTADB { throw SearchableIndex.DatabaseCorruption() }
-            throw error
         }
     }
 
@@ -244,17 +230,8 @@ final class FullTextWriter: @unchecked Sendable {
             try connection.execute("PRAGMA synchronous = NORMAL")
             defer { try? connection.execute("PRAGMA synchronous = FULL") }
             try connection.withoutWaitingForLocks {
-                while waiting.load(ordering: .relaxed) == 0 {
-                    let merged = try connection.transaction {
-                        if try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'usermerge'") != Int64(Schema.automerge) {
-                            try connection.execute("INSERT INTO items_fts(items_fts, rank) VALUES ('usermerge', \(Schema.automerge))")
-                        }
-                        let before = sqlite3_total_changes(connection.handle)
-                        try connection.execute("INSERT INTO items_fts(items_fts, rank) VALUES ('merge', \(Self.pagesPerGapStep))")
-                        return sqlite3_total_changes(connection.handle) - before >= 2
-                    }
-                    if !merged { return }
-                }
+                while waiting.load(ordering: .relaxed) == 0,
+                      try connection.mergeFTSSegments(of: "items_fts", pages: Self.pagesPerGapStep, userMerge: Schema.automerge) {}
             }
         } catch {
             // Busy (another process) or failed: the next gap, idle maintenance, or a

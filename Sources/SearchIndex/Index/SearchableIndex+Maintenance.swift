@@ -41,11 +41,11 @@ extension SearchableIndex {
         // The full-text file's part runs on its writer's thread, which is idle while
         // the lock is held.
         var (result, what) = fullText.run { connection in
-            maintenanceStep(on: connection, tables: ["items_fts"], pagesPerStep: pagesPerStep)
+            maintenanceStep(on: connection, file: "fulltext", table: "items_fts", pagesPerStep: pagesPerStep)
         }
         if result != .worked {
             let fullTextResult = result
-            (result, what) = maintenanceStep(on: writer, tables: ["items_head"], pagesPerStep: pagesPerStep)
+            (result, what) = maintenanceStep(on: writer, file: "index", table: "items_head", pagesPerStep: pagesPerStep)
             if result == .finished && fullTextResult == .busy { result = .busy }
         }
         if tracesMaintenance {
@@ -60,11 +60,13 @@ extension SearchableIndex {
     /// clock, what the step did, how long it held the writer).
     static let tracesMaintenance = ProcessInfo.processInfo.environment["SEARCHLIGHT_TRACE_MAINTENANCE"].map { !$0.isEmpty && $0 != "0" } ?? false
 
-    /// One step's work on one file's connection, never waiting for another process's
-    /// lock (that would make our next write wait too).
-    private static func maintenanceStep(on connection: Connection, tables: [String], pagesPerStep: Int) -> (IdleMaintenance.StepResult, String) {
+    /// One step's work on one file's connection (its FTS `table`), never waiting for
+    /// another process's lock (that would make our next write wait too).
+    private static func maintenanceStep(on connection: Connection, file: String, table: String, pagesPerStep: Int) -> (IdleMaintenance.StepResult, String) {
         do {
-            return try connection.withoutWaitingForLocks { try maintenanceWork(connection, tables: tables, pagesPerStep: pagesPerStep) }
+            return try connection.withoutWaitingForLocks {
+                try maintenanceWork(connection, file: file, table: table, pagesPerStep: pagesPerStep)
+            }
         } catch {
             let code = sqlite3_extended_errcode(connection.handle) & 0xFF
             return code == SQLITE_BUSY || code == SQLITE_LOCKED ? (.busy, "busy") : (.finished, "failed: \(error)")
@@ -73,19 +75,10 @@ extension SearchableIndex {
 
     /// The work of one step on one file, in the order described above. Called with the
     /// writer lock held.
-    private static func maintenanceWork(_ writer: Connection, tables: [String], pagesPerStep pages: Int) throws -> (IdleMaintenance.StepResult, String) {
+    private static func maintenanceWork(_ writer: Connection, file: String, table: String, pagesPerStep pages: Int) throws -> (IdleMaintenance.StepResult, String) {
         try writer.execute("PRAGMA synchronous = NORMAL")
         defer { try? writer.execute("PRAGMA synchronous = FULL") }
-        for table in tables {
-            let merged = try writer.transaction {
-                try setUserMerge(table, on: writer)
-                let before = sqlite3_total_changes(writer.handle)
-                try writer.execute("INSERT INTO \(table)(\(table), rank) VALUES ('merge', \(pages))")
-                return sqlite3_total_changes(writer.handle) - before >= 2
-            }
-            if merged { return (.worked, "merged \(table)") }
-        }
-        let file = tables == ["items_fts"] ? "fulltext" : "index"
+        if try writer.mergeFTSSegments(of: table, pages: pages, userMerge: Schema.userMerge) { return (.worked, "merged \(table)") }
         if try writer.scalarInt("PRAGMA auto_vacuum") == 2, let free = try writer.scalarInt("PRAGMA freelist_count"), free > 0 {
             try writer.transaction { try writer.execute("PRAGMA incremental_vacuum(\(vacuumPagesPerStep))") }
             return (.worked, "returned \(min(free, Int64(vacuumPagesPerStep))) free pages of \(file)")
@@ -97,14 +90,6 @@ extension SearchableIndex {
     /// Database pages returned to the file system per step: 1 MB at 4 KB pages.
     static let vacuumPagesPerStep = 256
 
-    /// Sets a table's `usermerge` to ``Schema/userMerge`` when it is not yet (indexes
-    /// made before idle maintenance have FTS5's default, 4). Inside a step's transaction.
-    private static func setUserMerge(_ table: String, on writer: Connection) throws {
-        let current = try writer.scalarInt("SELECT v FROM \(table)_config WHERE k = 'usermerge'")
-        if current != Int64(Schema.userMerge) {
-            try writer.execute("INSERT INTO \(table)(\(table), rank) VALUES ('usermerge', \(Schema.userMerge))")
-        }
-    }
 
     /// Finishes with the index before the process exits: stops idle maintenance (waiting
     /// for a step in progress, which is one short transaction), then copies the WAL into
@@ -144,4 +129,24 @@ extension SearchableIndex {
     var maintenanceIsIdle: Bool { maintenance?.isIdle ?? true }
     /// Maintenance steps run since the index was opened (for tests).
     var maintenanceSteps: Int { maintenance?.stepsRun ?? 0 }
+}
+
+extension Connection {
+    /// One FTS5 `'merge'` of at most `pages` pages on `table`, in a transaction of its
+    /// own: merges segments of one level once `userMerge` of them are there. Sets the
+    /// table's `usermerge` first when it differs (idle maintenance merges by
+    /// ``Schema/userMerge``, the full-text writer between batches by
+    /// ``Schema/automerge``; indexes made before either have FTS5's default, 4).
+    /// Returns whether it merged anything: FTS5 reports it only through
+    /// `sqlite3_total_changes()`, and fewer than 2 changes means nothing was left.
+    func mergeFTSSegments(of table: String, pages: Int, userMerge: Int) throws -> Bool {
+        try transaction {
+            if try scalarInt("SELECT v FROM \(table)_config WHERE k = 'usermerge'") != Int64(userMerge) {
+                try execute("INSERT INTO \(table)(\(table), rank) VALUES ('usermerge', \(userMerge))")
+            }
+            let before = sqlite3_total_changes(handle)
+            try execute("INSERT INTO \(table)(\(table), rank) VALUES ('merge', \(pages))")
+            return sqlite3_total_changes(handle) - before >= 2
+        }
+    }
 }

@@ -24,9 +24,7 @@ extension SearchableIndex {
             }
         }
         let thumbnailBytes = thumbnails.totalBytes()
-        let databaseBytes = [databasePath, fullText.path].reduce(Int64(0)) { total, path in
-            ["", "-wal", "-shm"].reduce(total) { $0 + DataDirectory.fileSize(path + $1) }
-        }
+        let databaseBytes = DataDirectory.databaseBytes(databasePath) + DataDirectory.databaseBytes(fullText.path)
         return IndexStatistics(
             itemsPerDomain: perDomain, activityCount: activities, expiredCount: expired,
             sizeOnDisk: databaseBytes + thumbnailBytes, thumbnailBytes: thumbnailBytes)

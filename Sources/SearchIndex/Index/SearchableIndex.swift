@@ -13,7 +13,7 @@ import Foundation
 /// While no write has come for ``Configuration/idleMaintenanceDelay`` (0.5 s), the
 /// index merges the FTS segments batches leave, returns free pages and truncates its
 /// WAL, in steps of a few ms that give way to the next write (see
-/// ``maintenanceStep(writer:lock:pagesPerStep:)``). Call ``close()`` before the
+/// ``maintenanceStep(writer:fullText:lock:pagesPerStep:)``). Call ``close()`` before the
 /// process exits, or release the index: either stops maintenance and truncates the WAL.
 ///
 /// Files: the data directory (0700) holds `index.sqlite3` (items, `items_head`,
@@ -134,7 +134,7 @@ public final class SearchableIndex: @unchecked Sendable {
         wasReset = reset
         if reset {
             // Whatever the old full-text file holds belongs to the items just lost.
-            for suffix in ["", "-wal", "-shm"] { unlink(FullTextWriter.path(in: configuration.directory) + suffix) }
+            DataDirectory.removeDatabase(FullTextWriter.path(in: configuration.directory))
         }
         fullText = try FullTextWriter(directory: configuration.directory)
         let compiler = configuration.queryLanguage
@@ -192,21 +192,7 @@ public final class SearchableIndex: @unchecked Sendable {
     /// Opens the writer connection, creating the schema when missing; returns it and
     /// the schema version the database was written with.
     private static func openWriter(path: String) throws -> (Connection, Int) {
-        var status = stat()
-        let isNew = stat(path, &status) != 0 || status.st_size == 0
-        if access(path, F_OK) != 0 {
-            // Create the file ourselves so it (and the WAL, which copies its mode) is 0600.
-            try DataDirectory.writePrivateFile(path, bytes: [])
-        }
-        DataDirectory.restrict(path)
-        let connection = try Connection(path: path, create: true)
-        do {
-            if isNew {
-                // Before any table exists: lets idle maintenance return the pages its
-                // merges free (``maintenanceStep(writer:lock:pagesPerStep:)``).
-                try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
-            }
-            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA journal_size_limit = \(journalSizeLimit);")
+        try openDatabaseFile(path) { connection in
             try connection.execute(Schema.statements)
             let versionStatement = try connection.prepare("SELECT value FROM settings WHERE key = ?").bind([.text(Schema.versionKey)])
             let stored = try versionStatement.step() ? versionStatement.text(0).flatMap { Int($0) } ?? 0 : nil
@@ -220,6 +206,29 @@ public final class SearchableIndex: @unchecked Sendable {
             }
             try MatchLocator.register(on: connection)
             return (connection, stored ?? Schema.version)
+        }
+    }
+
+    /// Opens one of the index's database files for writing, creating it when missing
+    /// (mode 0600; its WAL copies the mode), in WAL mode with `synchronous = FULL`, then
+    /// lets `setUp` create what it needs. A file SQLite finds damaged or not a database
+    /// throws ``DatabaseCorruption``.
+    static func openDatabaseFile<T>(_ path: String, setUp: (Connection) throws -> T) throws -> T {
+        let isNew = DataDirectory.fileSize(path) == 0
+        if access(path, F_OK) != 0 {
+            // Create the file ourselves so it (and the WAL, which copies its mode) is 0600.
+            try DataDirectory.writePrivateFile(path, bytes: [])
+        }
+        DataDirectory.restrict(path)
+        let connection = try Connection(path: path, create: true)
+        do {
+            if isNew {
+                // Before any table exists: lets idle maintenance return the pages its
+                // merges free (``maintenanceStep(writer:fullText:lock:pagesPerStep:)``).
+                try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            }
+            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA journal_size_limit = \(journalSizeLimit);")
+            return try setUp(connection)
         } catch {
             let code = sqlite3_extended_errcode(connection.handle) & 0xFF
             if code == SQLITE_CORRUPT || code == SQLITE_NOTADB { throw DatabaseCorruption() }

@@ -38,6 +38,21 @@ enum DataDirectory {
         chmod(path, 0o600)
     }
 
+    /// A database file and the WAL and shared-memory files SQLite keeps beside it.
+    static func databaseFiles(_ path: String) -> [String] {
+        [path, path + "-wal", path + "-shm"]
+    }
+
+    /// Removes a database file with its WAL and shared-memory files.
+    static func removeDatabase(_ path: String) {
+        for file in databaseFiles(path) { unlink(file) }
+    }
+
+    /// The bytes of a database file with its WAL and shared-memory files.
+    static func databaseBytes(_ path: String) -> Int64 {
+        databaseFiles(path).reduce(0) { $0 + fileSize($1) }
+    }
+
     /// A file's size, 0 when missing.
     static func fileSize(_ path: String) -> Int64 {
         var info = stat()
