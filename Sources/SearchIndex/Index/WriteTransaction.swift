@@ -191,12 +191,12 @@ final class WriteTransaction {
             let row = StoredRow.read(rows, thumbnails: index.thumbnails)
             let text = FTSRow(row.item.attributes)
             send(.insert(rowid: row.ftsRowid, text))
+            // A later write of this transaction with a smaller rowid waits for flushFTS().
+            lastSentRowid = row.ftsRowid
             if includingHead, text.hasHead { pendingHead.append(FTSWrite(rowid: row.ftsRowid, row: text, isDelete: false)) }
             // Inserted in ascending order: nothing to sort, and head rows go at once.
             if pendingHead.count >= Self.changesPerHandOver { try flushFTS() }
         }
-        lastSentRowid = Int64.max
-        if includingHead { try setSetting(Schema.versionKey, String(Schema.version)) }
     }
 
     /// Whether `fulltext.sqlite3` recorded another generation than `index.sqlite3`: a
