@@ -80,7 +80,7 @@ public final class SearchableIndex: @unchecked Sendable {
     /// whether they are in force. Opening an index does it; a program that uses SQLite
     /// itself first (the benchmark's baselines) calls this before.
     @discardableResult
-    public static func configureSQLite() -> Bool { Connection.configureLibrary() }
+    public static func configureSQLite() -> Bool { Connection.libraryIsConfigured }
 
     /// The database file of the index in `directory` (it may not exist yet).
     public static func databasePath(in directory: String) -> String {

@@ -34,15 +34,11 @@ final class Connection {
     /// with the index's two writer threads (``FullTextWriter``) that mutex was contended
     /// on every allocation (C prototype, 100k items written to two files on two threads:
     /// 5.4–6.9 s with the statistics, 4.8–5.0 s without). The index never reads them.
-    private static let libraryIsConfigured: Bool = {
+    /// Evaluated once, by the first connection (or ``SearchableIndex/configureSQLite()``);
+    /// `false` when SQLite was already in use, and the setting could not be applied.
+    static let libraryIsConfigured: Bool = {
         searchlight_sqlite_config_memstatus(0) == SQLITE_OK
     }()
-
-    /// Applies the process-wide SQLite settings above, if SQLite has not been used yet
-    /// in this process; returns whether they are in force. Every connection does it
-    /// first; a program that uses SQLite before opening an index calls it earlier.
-    @discardableResult
-    static func configureLibrary() -> Bool { libraryIsConfigured }
 
     /// How long a statement waits for another connection's lock before `SQLITE_BUSY`.
     static let busyTimeoutMs: Int32 = 5000
