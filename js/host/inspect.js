@@ -1,11 +1,27 @@
 'use strict';
-// inspect.js — prints values the way Node 20's util.inspect and util.format do.
+// inspect.js — `util.inspect` and `util.format` for the host: values print as
+// Node 20 prints them, so a script shows the same text under `searchlight run`
+// as under `node` (js/test/fixtures/format-cases.js holds the cases, with Node's
+// own output beside them).
 //
-// The layout rules (when an object fits on one line, how arrays of short
-// entries are grouped into columns, the 80-column break length, depth 2,
-// circular markers) follow Node's documented behaviour so that a script prints
-// the same text under `searchlight run` as under `node`. Type checks use
-// brand checks that work on any engine (JavaScriptCore has no util.types).
+// Printing is two passes.
+//
+// 1. `Reader` walks the value and builds a tree of parts. A part is
+//    - a string: final text on one line (`42`, `[Function: f]`, `[Object]`);
+//    - a `Quoted`: a string literal, which the layout may split at its line breaks;
+//    - a `Block`: lines of text (an error's stack, a custom inspect result) that
+//      take the indentation of wherever they land;
+//    - a `Group`: a head (`[Function: f]`, an error's stack), an opening (`Map(2) {`),
+//      entries (`key: part`, `part => part`, or a bare part) and a closing.
+//    The reader decides what is shown (keys, depth cut-offs, `[Circular *1]`).
+// 2. `layout(part, indent)` turns the tree into text from the leaves up. A group
+//    goes on one line when it is no more than `compact` levels above the last group
+//    opened inside it and its entries fit in `breakLength` with room to spare; a
+//    list of more than six short entries is set in aligned columns; anything else
+//    gets one entry per line, indented two spaces deeper than the group.
+//
+// Type checks are brand checks through the built-in prototypes' own getters and
+// methods, which work on any engine (JavaScriptCore has no `util.types`).
 
 const errors = require('./errors');
 
@@ -23,936 +39,904 @@ const defaultOptions = {
 
 const customInspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 
-const kObjectType = 0;
-const kArrayType = 1;
-const kArrayExtrasType = 2;
-const kMinLineLength = 16;
-
-const keyStrRegExp = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
-const numberRegExp = /^(0|[1-9][0-9]*)$/;
-const classRegExp = /^(\s+[^(]*?)\s*{/;
-const stripCommentsRegExp = /(\/\/.*?\n)|(\/\*(.|\n)*?\*\/)/g;
-const escapeAllRegExp = /[\x00-\x1f\x27\x5c\x7f-\x9f]/;
-const escapeAllReplacer = /[\x00-\x1f\x27\x5c\x7f-\x9f]/g;
-const escapeNoQuoteRegExp = /[\x00-\x1f\x5c\x7f-\x9f]/;
-const escapeNoQuoteReplacer = /[\x00-\x1f\x5c\x7f-\x9f]/g;
-
-// Built-in constructors: prototype properties of these are never listed.
-const builtInObjects = new Set(
-  Object.getOwnPropertyNames(globalThis).filter((e) => /^[A-Z][a-zA-Z0-9]+$/.test(e)));
+const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+const isEnumerable = (object, key) => Object.prototype.propertyIsEnumerable.call(object, key);
+const internalTag = (value) => Object.prototype.toString.call(value).slice(8, -1);
+const spaces = (n) => ' '.repeat(n);
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 // ---------------------------------------------------------------------------
-// Brand checks.
+// What a value is.
 
-const objectToString = (v) => Object.prototype.toString.call(v);
-
-function brand(fn) {
+/** A test that is true when calling `probe(value)` does not throw. */
+function accepts(probe) {
   return (value) => {
-    try { fn(value); return true; } catch { return false; }
+    try {
+      probe(value);
+      return true;
+    } catch {
+      return false;
+    }
   };
 }
 
-const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
-const mapSize = getter(Map.prototype, 'size');
-const setSize = getter(Set.prototype, 'size');
-const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
-const typedArrayTag = getter(TypedArrayPrototype, Symbol.toStringTag);
-const typedArrayLength = getter(TypedArrayPrototype, 'length');
-const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
-const regExpSource = getter(RegExp.prototype, 'source');
-
-const isMap = brand((v) => mapSize.call(v));
-const isSet = brand((v) => setSize.call(v));
-const isDate = brand((v) => Date.prototype.getTime.call(v));
-const isRegExp = (v) => v !== RegExp.prototype && brand((x) => regExpSource.call(x))(v);
-const isArrayBuffer = brand((v) => arrayBufferByteLength.call(v));
-const dataViewByteLength = getter(DataView.prototype, 'byteLength');
-const isDataView = brand((v) => dataViewByteLength.call(v));
-const isWeakMap = brand((v) => WeakMap.prototype.has.call(v, {}));
-const isWeakSet = brand((v) => WeakSet.prototype.has.call(v, {}));
-const isNumberObject = brand((v) => Number.prototype.valueOf.call(v));
-const isStringObject = brand((v) => String.prototype.valueOf.call(v));
-const isBooleanObject = brand((v) => Boolean.prototype.valueOf.call(v));
-const isSymbolObject = brand((v) => Symbol.prototype.valueOf.call(v));
-const isBigIntObject = typeof BigInt === 'function'
-  ? brand((v) => BigInt.prototype.valueOf.call(v)) : () => false;
-const isBoxedPrimitive = (v) => isNumberObject(v) || isStringObject(v) ||
-  isBooleanObject(v) || isSymbolObject(v) || isBigIntObject(v);
-const isTypedArray = (v) => typedArrayTag.call(v) !== undefined;
-const isPromise = (v) => v instanceof Promise || objectToString(v) === '[object Promise]';
-const isArguments = (v) => objectToString(v) === '[object Arguments]';
-const isNativeError = (v) => objectToString(v) === '[object Error]';
-const isError = (v) => isNativeError(v) || v instanceof Error;
-const isAsyncFunction = (v) => {
-  const t = objectToString(v);
-  return t === '[object AsyncFunction]' || t === '[object AsyncGeneratorFunction]';
-};
-const isGeneratorFunction = (v) => {
-  const t = objectToString(v);
-  return t === '[object GeneratorFunction]' || t === '[object AsyncGeneratorFunction]';
+const ownGetter = (prototype, name) => Object.getOwnPropertyDescriptor(prototype, name).get;
+const TypedArray = Object.getPrototypeOf(Uint8Array);
+const slot = {
+  mapSize: ownGetter(Map.prototype, 'size'),
+  setSize: ownGetter(Set.prototype, 'size'),
+  typedArrayName: ownGetter(TypedArray.prototype, Symbol.toStringTag),
+  typedArrayLength: ownGetter(TypedArray.prototype, 'length'),
+  bufferLength: ownGetter(ArrayBuffer.prototype, 'byteLength'),
+  viewLength: ownGetter(DataView.prototype, 'byteLength'),
+  regExpSource: ownGetter(RegExp.prototype, 'source'),
 };
 
-// ---------------------------------------------------------------------------
-// Strings.
+const is = {
+  map: accepts((v) => slot.mapSize.call(v)),
+  set: accepts((v) => slot.setSize.call(v)),
+  date: accepts((v) => Date.prototype.getTime.call(v)),
+  regExp: (v) => v !== RegExp.prototype && accepts((x) => slot.regExpSource.call(x))(v),
+  arrayBuffer: accepts((v) => slot.bufferLength.call(v)),
+  dataView: accepts((v) => slot.viewLength.call(v)),
+  weakMap: accepts((v) => WeakMap.prototype.has.call(v, {})),
+  weakSet: accepts((v) => WeakSet.prototype.has.call(v, {})),
+  typedArray: (v) => slot.typedArrayName.call(v) !== undefined,
+  promise: (v) => v instanceof Promise || internalTag(v) === 'Promise',
+  arguments: (v) => internalTag(v) === 'Arguments',
+  error: (v) => internalTag(v) === 'Error' || v instanceof Error,
+  iterator: (v) => /^(Map|Set) Iterator$/.test(internalTag(v)),
+};
 
-const meta = [];
-for (let i = 0; i < 0xa0; i++) meta.push('');
-for (let i = 0; i < 0x20; i++) meta[i] = '\\x' + i.toString(16).toUpperCase().padStart(2, '0');
-for (let i = 0x7f; i < 0xa0; i++) meta[i] = '\\x' + i.toString(16).toUpperCase();
-meta[8] = '\\b'; meta[9] = '\\t'; meta[10] = '\\n'; meta[12] = '\\f'; meta[13] = '\\r';
-meta[39] = "\\'"; meta[92] = '\\\\';
-
-function escapeFn(ch) {
-  return meta[ch.charCodeAt(0)];
-}
-
-function escapeLoneSurrogates(str) {
-  return str.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(^|[^\ud800-\udbff])[\udc00-\udfff]/g,
-    (m, before) => {
-      if (before === undefined) return '\\u' + m.charCodeAt(0).toString(16);
-      return before + '\\u' + m.charCodeAt(m.length - 1).toString(16);
-    });
-}
-
-/** Quotes a string as Node does: single quotes unless the text contains them. */
-function strEscape(str) {
-  let quote = "'";
-  let test = escapeAllRegExp;
-  let replacer = escapeAllReplacer;
-  if (str.includes("'")) {
-    if (!str.includes('"')) quote = '"';
-    else if (!str.includes('`') && !str.includes('${')) quote = '`';
-    if (quote !== "'") {
-      test = escapeNoQuoteRegExp;
-      replacer = escapeNoQuoteReplacer;
+/** The primitive inside a `new Number(…)`-style object, or undefined. */
+const boxes = [
+  ['Number', Number.prototype.valueOf],
+  ['String', String.prototype.valueOf],
+  ['Boolean', Boolean.prototype.valueOf],
+  ['Symbol', Symbol.prototype.valueOf],
+  ...(typeof BigInt === 'function' ? [['BigInt', BigInt.prototype.valueOf]] : []),
+];
+function unbox(value) {
+  for (const [type, valueOf] of boxes) {
+    try {
+      return { type, primitive: valueOf.call(value) };
+    } catch {
+      // not this type
     }
   }
-  if (test.test(str)) str = str.replace(replacer, escapeFn);
-  str = escapeLoneSurrogates(str);
-  return quote + str + quote;
+  return undefined;
 }
 
-function isFullWidthCodePoint(code) {
-  return code >= 0x1100 && (
-    code <= 0x115f || code === 0x2329 || code === 0x232a ||
-    (code >= 0x2e80 && code <= 0x3247 && code !== 0x303f) ||
-    (code >= 0x3250 && code <= 0x4dbf) ||
-    (code >= 0x4e00 && code <= 0xa4c6) ||
-    (code >= 0xa960 && code <= 0xa97c) ||
-    (code >= 0xac00 && code <= 0xd7a3) ||
-    (code >= 0xf900 && code <= 0xfaff) ||
-    (code >= 0xfe10 && code <= 0xfe19) ||
-    (code >= 0xfe30 && code <= 0xfe6b) ||
-    (code >= 0xff01 && code <= 0xff60) ||
-    (code >= 0xffe0 && code <= 0xffe6) ||
-    (code >= 0x1b000 && code <= 0x1b001) ||
-    (code >= 0x1f200 && code <= 0x1f251) ||
-    (code >= 0x1f300 && code <= 0x1f64f) ||
-    (code >= 0x20000 && code <= 0x3fffd));
+/** The global constructors (`Object`, `Date`, …): their prototypes' `toString` is built in. */
+const globalConstructors = new Set(
+  Object.getOwnPropertyNames(globalThis).filter((name) => /^[A-Z][a-zA-Z0-9]+$/.test(name)));
+
+function instanceOf(value, constructor) {
+  try {
+    return value instanceof constructor;
+  } catch {
+    return false;
+  }
 }
 
-function isZeroWidthCodePoint(code) {
-  return code <= 0x1f || (code >= 0x7f && code <= 0x9f) ||
-    (code >= 0x300 && code <= 0x36f) || (code >= 0x200b && code <= 0x200f) ||
-    (code >= 0x20d0 && code <= 0x20ff) || (code >= 0xfe00 && code <= 0xfe0f) ||
-    (code >= 0xfe20 && code <= 0xfe2f) || (code >= 0xe0100 && code <= 0xe01ef);
-}
-
-/** The number of terminal columns `str` takes. */
-function getStringWidth(str) {
-  let width = 0;
-  for (let i = 0; i < str.length; i++) {
-    const code = str.charCodeAt(i);
-    if (code >= 127) {
-      for (const ch of str.slice(i).normalize('NFC')) {
-        const cp = ch.codePointAt(0);
-        if (isFullWidthCodePoint(cp)) width += 2;
-        else if (!isZeroWidthCodePoint(cp)) width++;
-      }
-      return width;
+/**
+ * The name Node shows for an object's class: the nearest `constructor` on the
+ * prototype chain that the object is an instance of; null for an object without a
+ * prototype; `Tag <Parent>` when no constructor qualifies.
+ */
+function className(object) {
+  let firstPrototype;
+  for (let p = object; p !== null; p = Object.getPrototypeOf(p)) {
+    const own = Object.getOwnPropertyDescriptor(p, 'constructor');
+    if (own !== undefined && typeof own.value === 'function' && own.value.name !== '' &&
+        instanceOf(object, own.value)) {
+      return String(own.value.name);
     }
-    width += code >= 32 ? 1 : 0;
+    if (p === object) firstPrototype = Object.getPrototypeOf(p);
+  }
+  if (firstPrototype === null) return null;
+  const parent = className(firstPrototype);
+  return `${internalTag(object)} <${parent === null ? '[Object: null prototype] {}' : parent}>`;
+}
+
+/**
+ * `Name(size) [tag] ` in front of an opening brace; for an object without a
+ * prototype `[Kind(size): null prototype] [tag] `.
+ */
+function label(name, tag, kind, size = '') {
+  if (name === null) {
+    return tag !== '' && tag !== kind
+      ? `[${kind}${size}: null prototype] [${tag}] ` : `[${kind}${size}: null prototype] `;
+  }
+  return tag !== '' && tag !== name ? `${name}${size} [${tag}] ` : `${name}${size} `;
+}
+
+/** The label of an object with no more specific kind (`Point `, `[Object: null prototype] `). */
+function plainLabel(value, name, tag) {
+  if (name !== null) return label(name, tag, '');
+  const kind = internalTag(value);
+  return label(null, tag, kind === tag ? 'Object' : kind);
+}
+
+// ---------------------------------------------------------------------------
+// Text: quoting and terminal width.
+
+const namedEscapes = { '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r', '\\': '\\\\' };
+
+function escapeCharacter(ch, quote) {
+  if (ch === quote) return `\\${ch}`;
+  if (namedEscapes[ch] !== undefined) return namedEscapes[ch];
+  const code = ch.charCodeAt(0);
+  if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) {
+    return `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return `\\u${code.toString(16)}`; // a lone surrogate
+}
+
+const needsEscape = {
+  "'": /[\x00-\x1f'\\\x7f-\x9f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+  other: /[\x00-\x1f\\\x7f-\x9f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+};
+
+/** `text` with control characters, backslashes and `quote` escaped. */
+function escapeText(text, quote) {
+  const pattern = quote === "'" ? needsEscape["'"] : needsEscape.other;
+  return text.replace(pattern, (ch) => escapeCharacter(ch, quote));
+}
+
+/**
+ * A string literal: single quotes, unless the text has some and a double quote
+ * or (failing that) a backtick would not need escaping.
+ */
+function quote(text) {
+  let q = "'";
+  if (text.includes("'")) {
+    if (!text.includes('"')) q = '"';
+    else if (!text.includes('`') && !text.includes('${')) q = '`';
+  }
+  return q + escapeText(text, q) + q;
+}
+
+// East Asian wide and fullwidth code points (and the emoji blocks): two columns.
+const wideRanges = [
+  [0x1100, 0x115f], [0x2329, 0x232a], [0x2e80, 0x303e], [0x3040, 0x3247], [0x3250, 0x4dbf],
+  [0x4e00, 0xa4c6], [0xa960, 0xa97c], [0xac00, 0xd7a3], [0xf900, 0xfaff], [0xfe10, 0xfe19],
+  [0xfe30, 0xfe6b], [0xff01, 0xff60], [0xffe0, 0xffe6], [0x1b000, 0x1b001], [0x1f200, 0x1f251],
+  [0x1f300, 0x1f64f], [0x20000, 0x3fffd],
+];
+// Control characters, combining marks, zero-width spaces and variation selectors: none.
+const zeroWidthRanges = [
+  [0x0, 0x1f], [0x7f, 0x9f], [0x300, 0x36f], [0x200b, 0x200f], [0x20d0, 0x20ff],
+  [0xfe00, 0xfe0f], [0xfe20, 0xfe2f], [0xe0100, 0xe01ef],
+];
+const inRanges = (ranges, cp) => ranges.some(([lo, hi]) => cp >= lo && cp <= hi);
+
+/** The number of terminal columns `text` takes. */
+function textWidth(text) {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  let width = 0;
+  for (const ch of text.normalize('NFC')) {
+    const cp = ch.codePointAt(0);
+    if (inRanges(zeroWidthRanges, cp)) continue;
+    width += inRanges(wideRanges, cp) ? 2 : 1;
   }
   return width;
 }
 
 // ---------------------------------------------------------------------------
-// Primitives.
+// Parts.
 
-function formatNumber(n) {
-  return Object.is(n, -0) ? '-0' : `${n}`;
+/** A string literal, cut at `maxStringLength`; `tail` says how much was cut. */
+class Quoted {
+  constructor(text, tail) {
+    this.text = text;
+    this.tail = tail;
+  }
 }
 
-function formatPrimitive(value, ctx) {
-  switch (typeof value) {
-    case 'string': {
-      let trailer = '';
-      if (value.length > ctx.maxStringLength) {
-        const remaining = value.length - ctx.maxStringLength;
-        value = value.slice(0, ctx.maxStringLength);
-        trailer = `... ${remaining} more character${remaining > 1 ? 's' : ''}`;
-      }
-      if (ctx.compact !== true && value.length > kMinLineLength &&
-          value.length > ctx.breakLength - ctx.indentationLvl - 4) {
-        return value.split(/(?<=\n)/).map(strEscape)
-          .join(` +\n${' '.repeat(ctx.indentationLvl + 2)}`) + trailer;
-      }
-      return strEscape(value) + trailer;
-    }
-    case 'number': return formatNumber(value);
-    case 'bigint': return `${value}n`;
-    case 'boolean': return `${value}`;
-    case 'undefined': return 'undefined';
-    default: return value.toString(); // symbol
+/** Lines that are indented like the place they are printed at. */
+class Block {
+  constructor(text) {
+    this.lines = text.split('\n');
   }
+}
+
+/** An object's printed form: see the top of the file. */
+class Group {
+  constructor(subject, level) {
+    this.subject = subject;
+    this.level = level;
+    this.head = '';
+    this.open = '{';
+    this.close = '}';
+    this.entries = [];
+    this.isList = false; // array-like: its items may be set in columns
+    this.items = 0; // how many leading entries are items (not sorted with the keys)
+    this.nested = 0; // levels from this group down to the last group opened inside it
+  }
+}
+
+/** Text around a part: `[Getter: 'text']`, `[Getter] { … }`. */
+class Framed {
+  constructor(before, part, after = '') {
+    this.before = before;
+    this.part = part;
+    this.after = after;
+  }
+}
+
+// The entries of a group: a bare part (an item), `name: part` (a property) and
+// `part => part` (a map entry).
+const item = (value) => ({ name: null, key: null, value });
+const named = (name, value) => ({ name, key: null, value });
+const pair = (key, value) => ({ name: null, key, value });
+
+function numberText(n) {
+  return Object.is(n, -0) ? '-0' : String(n);
 }
 
 // ---------------------------------------------------------------------------
-// Constructors and prefixes.
+// Pass 1: value → parts.
 
-function getConstructorName(obj) {
-  const start = obj;
-  let firstProto;
-  while (obj) {
-    const descriptor = Object.getOwnPropertyDescriptor(obj, 'constructor');
-    if (descriptor !== undefined && typeof descriptor.value === 'function' &&
-        descriptor.value.name !== '' && isInstanceof(start, descriptor.value)) {
-      return String(descriptor.value.name);
+class Reader {
+  constructor(settings) {
+    this.settings = settings;
+    this.path = []; // the objects being read, outermost first
+    this.cycles = new Map(); // object → its `*n` number, in order of discovery
+    this.lastOpenedLevel = 0;
+  }
+
+  read(value, level) {
+    if (value === null) return 'null';
+    if (typeof value !== 'object' && typeof value !== 'function') return this.primitive(value);
+    if (this.settings.customInspect) {
+      const custom = this.customView(value, level);
+      if (custom !== undefined) return custom;
     }
-    obj = Object.getPrototypeOf(obj);
-    if (firstProto === undefined) firstProto = obj;
+    if (this.path.includes(value)) {
+      if (!this.cycles.has(value)) this.cycles.set(value, this.cycles.size + 1);
+      return `[Circular *${this.cycles.get(value)}]`;
+    }
+    return this.object(value, level);
   }
-  if (firstProto === null) return null;
-  const internal = objectToString(start).slice(8, -1);
-  const protoName = getConstructorName(firstProto);
-  return `${internal} <${protoName === null ? '[Object: null prototype] {}' : protoName}>`;
-}
 
-function isInstanceof(object, ctor) {
-  try { return object instanceof ctor; } catch { return false; }
-}
-
-function getPrefix(constructor, tag, fallback, size = '') {
-  if (constructor === null) {
-    if (tag !== '' && fallback !== tag) return `[${fallback}${size}: null prototype] [${tag}] `;
-    return `[${fallback}${size}: null prototype] `;
-  }
-  if (tag !== '' && constructor !== tag) return `${constructor}${size} [${tag}] `;
-  return `${constructor}${size} `;
-}
-
-function getKeys(value, showHidden) {
-  const symbols = Object.getOwnPropertySymbols(value);
-  let keys;
-  if (showHidden) {
-    keys = Object.getOwnPropertyNames(value);
-    if (symbols.length !== 0) keys.push(...symbols);
-  } else {
-    keys = Object.keys(value);
-    for (const s of symbols) {
-      if (Object.prototype.propertyIsEnumerable.call(value, s)) keys.push(s);
+  primitive(value) {
+    switch (typeof value) {
+      case 'string': {
+        const max = this.settings.maxStringLength;
+        if (value.length <= max) return new Quoted(value, '');
+        const cut = value.length - max;
+        return new Quoted(value.slice(0, max), `... ${plural(cut, 'more character')}`);
+      }
+      case 'number': return numberText(value);
+      case 'bigint': return `${value}n`;
+      case 'symbol': return Symbol.prototype.toString.call(value);
+      default: return String(value); // boolean, undefined
     }
   }
-  return keys;
-}
 
-function getOwnNonIndexProperties(value, showHidden) {
-  const names = showHidden ? Object.getOwnPropertyNames(value) : Object.keys(value);
-  const keys = names.filter((k) => !numberRegExp.test(k) || Number(k) >= 2 ** 32 - 1);
-  for (const s of Object.getOwnPropertySymbols(value)) {
-    if (showHidden || Object.prototype.propertyIsEnumerable.call(value, s)) keys.push(s);
+  /** What `value[inspect.custom]` returns, as a part; undefined when it has none. */
+  customView(value, level) {
+    let fn;
+    try {
+      fn = value[customInspectSymbol];
+    } catch {
+      return undefined;
+    }
+    if (typeof fn !== 'function' || fn === inspect) return undefined;
+    // A prototype with the method is printed as an object.
+    if (value.constructor && value.constructor.prototype === value) return undefined;
+    const depth = this.settings.depth - level;
+    const options = { ...this.settings, depth, stylize: (text) => text };
+    const result = fn.call(value, depth, options, inspect);
+    if (result === value) return undefined;
+    return typeof result === 'string' ? new Block(result) : this.read(result, level);
   }
-  return keys;
-}
 
-function getCtxStyle(value, constructor, tag) {
-  let fallback = '';
-  if (constructor === null) {
-    fallback = objectToString(value).slice(8, -1);
-    if (fallback === tag) fallback = 'Object';
+  object(value, level) {
+    const { settings } = this;
+    const name = className(value);
+    let tag = value[Symbol.toStringTag];
+    const tagIsOwnKey = settings.showHidden ? hasOwn : isEnumerable;
+    if (typeof tag !== 'string' || (tag !== '' && tagIsOwnKey(value, Symbol.toStringTag))) tag = '';
+
+    const group = new Group(value, level);
+    let keys;
+    let fill = null; // adds the entries that are not keys
+    let empty = false; // nothing inside: printed as the opening and closing alone
+
+    if (Array.isArray(value)) {
+      const plain = name === 'Array' && tag === '';
+      group.open = `${plain ? '' : label(name, tag, 'Array', `(${value.length})`)}[`;
+      group.close = ']';
+      group.isList = true;
+      keys = this.keysBesideIndexes(value);
+      empty = value.length === 0 && keys.length === 0;
+      fill = () => this.arrayItems(group, value, level + 1);
+    } else if (is.set(value) || is.map(value)) {
+      const isMap = is.map(value);
+      const size = (isMap ? slot.mapSize : slot.setSize).call(value);
+      group.open = `${label(name, tag, isMap ? 'Map' : 'Set', `(${size})`)}{`;
+      keys = this.keys(value);
+      empty = size === 0 && keys.length === 0;
+      fill = () => (isMap ? this.mapEntries(group, value, size, level + 1)
+        : this.setEntries(group, value, size, level + 1));
+    } else if (is.typedArray(value)) {
+      const length = slot.typedArrayLength.call(value);
+      const kind = name === null ? slot.typedArrayName.call(value) : '';
+      group.open = `${label(name, tag, kind, `(${length})`)}[`;
+      group.close = ']';
+      group.isList = true;
+      keys = this.keysBesideIndexes(value);
+      empty = length === 0 && keys.length === 0 && !settings.showHidden;
+      fill = () => this.typedArrayItems(group, value, length, level + 1);
+    } else if (is.iterator(value)) {
+      group.open = `[${tag || internalTag(value)}] {`;
+      keys = this.keys(value);
+      fill = () => group.entries.push(item('<items unknown>'));
+    } else {
+      keys = this.keys(value);
+      const special = this.describeOther(value, name, tag, keys, group, level);
+      if (typeof special === 'string' || special instanceof Block) return special;
+      fill = special;
+    }
+
+    if (empty) return `${group.open}${group.close}`;
+    if (level > settings.depth) {
+      const shown = plainLabel(value, name, tag).slice(0, -1);
+      return name === null ? shown : `[${shown}]`;
+    }
+
+    this.path.push(value);
+    this.lastOpenedLevel = level;
+    try {
+      if (fill) fill();
+      group.items = group.entries.length;
+      for (const key of keys) group.entries.push(this.property(value, key, level + 1));
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      this.path.pop();
+      return `[${plainLabel(value, name, tag).slice(0, -1)}: Inspection interrupted prematurely. ` +
+        'Maximum call stack size exceeded.]';
+    }
+    this.path.pop();
+    group.nested = this.lastOpenedLevel - level;
+    return group;
   }
-  return getPrefix(constructor, tag, fallback);
-}
 
-function getClassBase(value, constructor, tag) {
-  const hasName = Object.prototype.hasOwnProperty.call(value, 'name');
-  const name = (hasName && value.name) || '(anonymous)';
-  let base = `class ${name}`;
-  if (constructor !== 'Function' && constructor !== null) base += ` [${constructor}]`;
-  if (tag !== '' && constructor !== tag) base += ` [${tag}]`;
-  if (constructor !== null) {
-    const superName = Object.getPrototypeOf(value).name;
-    if (superName) base += ` extends ${superName}`;
-  } else {
-    base += ' extends [null prototype]';
+  /**
+   * Sets the head and braces of an object that is neither list- nor collection-like.
+   * Returns the finished text when there is nothing to list, else the function that
+   * adds entries besides the keys (or null).
+   */
+  describeOther(value, name, tag, keys, group, level) {
+    if (typeof value === 'function') {
+      group.head = functionTitle(value, name, tag);
+      return keys.length === 0 ? group.head : null;
+    }
+    if (name === 'Object') {
+      if (is.arguments(value)) group.open = '[Arguments] {';
+      else if (tag !== '') group.open = `${label(name, tag, 'Object')}{`;
+      return keys.length === 0 ? `${group.open}}` : null;
+    }
+    if (is.regExp(value)) {
+      const text = RegExp.prototype.toString.call(name !== null ? value : new RegExp(value));
+      const prefix = label(name, tag, 'RegExp');
+      group.head = prefix === 'RegExp ' ? text : prefix + text;
+      return keys.length === 0 || level > this.settings.depth ? group.head : null;
+    }
+    if (is.date(value)) {
+      const time = Date.prototype.getTime.call(value);
+      const text = Number.isNaN(time) ? 'Invalid Date' : Date.prototype.toISOString.call(value);
+      const prefix = label(name, tag, 'Date');
+      group.head = prefix === 'Date ' ? text : prefix + text;
+      return keys.length === 0 ? group.head : null;
+    }
+    if (is.error(value)) {
+      group.head = this.errorHead(value, name, tag, keys);
+      return keys.length === 0 ? group.head : null;
+    }
+    if (is.arrayBuffer(value)) {
+      group.open = `${label(name, tag, 'ArrayBuffer')}{`;
+      keys.unshift('byteLength');
+      return () => group.entries.push(named('[Uint8Contents]', this.bytes(value)));
+    }
+    if (is.dataView(value)) {
+      group.open = `${label(name, tag, 'DataView')}{`;
+      keys.unshift('byteLength', 'byteOffset', 'buffer');
+      return null;
+    }
+    const unknownInside = is.promise(value) ? ['Promise', '<unknown>']
+      : is.weakSet(value) ? ['WeakSet', '<items unknown>']
+        : is.weakMap(value) ? ['WeakMap', '<items unknown>'] : null;
+    if (unknownInside !== null) {
+      // The engine does not let JS look inside these (a promise's state included).
+      group.open = `${label(name, tag, unknownInside[0])}{`;
+      return () => group.entries.push(item(unknownInside[1]));
+    }
+    const boxed = unbox(value);
+    if (boxed !== undefined) {
+      if (boxed.type === 'String') keys.splice(0, boxed.primitive.length);
+      let title = `[${boxed.type}`;
+      if (boxed.type !== name) title += name === null ? ' (null prototype)' : ` (${name})`;
+      const shown = typeof boxed.primitive === 'string' ? quote(boxed.primitive) : this.primitive(boxed.primitive);
+      title += `: ${shown}]`;
+      if (tag !== '' && tag !== name) title += ` [${tag}]`;
+      group.head = title;
+      return keys.length === 0 ? title : null;
+    }
+    group.open = `${plainLabel(value, name, tag)}{`;
+    return keys.length === 0 ? `${group.open}}` : null;
   }
-  return `[${base}]`;
+
+  /** The own keys shown: enumerable ones (all with showHidden), then symbols. */
+  keys(value) {
+    const names = this.settings.showHidden ? Object.getOwnPropertyNames(value) : Object.keys(value);
+    for (const symbol of Object.getOwnPropertySymbols(value)) {
+      if (this.settings.showHidden || isEnumerable(value, symbol)) names.push(symbol);
+    }
+    return names;
+  }
+
+  /** `keys`, without the array indexes (which print as items). */
+  keysBesideIndexes(value) {
+    return this.keys(value).filter((key) => typeof key === 'symbol' || !isArrayIndex(key));
+  }
+
+  property(object, key, level) {
+    const descriptor = Object.getOwnPropertyDescriptor(object, key) ||
+      { value: object[key], enumerable: true };
+    let shown;
+    if ('value' in descriptor) {
+      shown = this.read(descriptor.value, level);
+    } else {
+      shown = this.accessor(object, descriptor, level);
+    }
+    return named(keyText(key, descriptor.enumerable), shown);
+  }
+
+  accessor(object, descriptor, level) {
+    if (descriptor.get === undefined) return descriptor.set === undefined ? 'undefined' : '[Setter]';
+    const kind = descriptor.set === undefined ? 'Getter' : 'Getter/Setter';
+    const { getters } = this.settings;
+    const evaluate = getters === true || (getters === 'get' && descriptor.set === undefined) ||
+      (getters === 'set' && descriptor.set !== undefined);
+    if (!evaluate) return `[${kind}]`;
+    let got;
+    try {
+      got = descriptor.get.call(object);
+    } catch (err) {
+      return `[${kind}: <Inspection threw (${err.message})>]`;
+    }
+    if (got === null) return `[${kind}: null]`;
+    if (typeof got === 'object') return new Framed(`[${kind}] `, this.read(got, level));
+    return new Framed(`[${kind}: `, this.primitive(got), ']');
+  }
+
+  arrayItems(group, array, level) {
+    const limit = Math.max(0, this.settings.maxArrayLength);
+    const length = array.length;
+    let index = 0;
+    let present = null; // the indexes that exist, once a hole is found
+    while (index < length && group.entries.length < limit) {
+      if (hasOwn(array, index)) {
+        group.entries.push(item(this.read(array[index], level)));
+        index++;
+        continue;
+      }
+      if (present === null) present = Object.keys(array).filter(isArrayIndex).map(Number);
+      const next = present.find((i) => i > index);
+      const holes = (next === undefined ? length : next) - index;
+      group.entries.push(item(`<${plural(holes, 'empty item')}>`));
+      index += holes;
+    }
+    if (index < length) group.entries.push(item(`... ${plural(length - index, 'more item')}`));
+  }
+
+  typedArrayItems(group, array, length, level) {
+    const shown = Math.min(Math.max(0, this.settings.maxArrayLength), length);
+    for (let i = 0; i < shown; i++) {
+      const n = array[i];
+      group.entries.push(item(typeof n === 'bigint' ? `${n}n` : numberText(n)));
+    }
+    if (length > shown) group.entries.push(item(`... ${plural(length - shown, 'more item')}`));
+    if (this.settings.showHidden) {
+      for (const key of ['BYTES_PER_ELEMENT', 'length', 'byteLength', 'byteOffset']) {
+        group.entries.push(named(`[${key}]`, this.read(array[key], level)));
+      }
+      // The buffer's bytes are the items above: only its length is shown.
+      const buffer = array.buffer;
+      const size = numberText(slot.bufferLength.call(buffer));
+      group.entries.push(named('[buffer]', `${label(className(buffer), '', 'ArrayBuffer')}{ byteLength: ${size} }`));
+    }
+  }
+
+  setEntries(group, set, size, level) {
+    const limit = Math.max(0, this.settings.maxArrayLength);
+    for (const member of Set.prototype.values.call(set)) {
+      if (group.entries.length >= limit) break;
+      group.entries.push(item(this.read(member, level)));
+    }
+    if (size > limit) group.entries.push(item(`... ${plural(size - limit, 'more item')}`));
+  }
+
+  mapEntries(group, map, size, level) {
+    const limit = Math.max(0, this.settings.maxArrayLength);
+    for (const [key, value] of Map.prototype.entries.call(map)) {
+      if (group.entries.length >= limit) break;
+      group.entries.push(pair(this.read(key, level), this.read(value, level)));
+    }
+    if (size > limit) group.entries.push(item(`... ${plural(size - limit, 'more item')}`));
+  }
+
+  bytes(buffer) {
+    const all = new Uint8Array(buffer);
+    const limit = this.settings.maxArrayLength;
+    const hex = Array.from(all.subarray(0, Math.min(limit, all.length)), (b) => b.toString(16).padStart(2, '0'));
+    const more = all.length - limit;
+    return `<${hex.join(' ')}${more > 0 ? ` ... ${plural(more, 'more byte')}` : ''}>`;
+  }
+
+  /**
+   * An error's stack as Node shows it: the class name in front when it says more
+   * than `name`, frames shared with the `cause` folded, bracketed when there are no
+   * frames. Drops from `keys` what the stack already says and adds `cause`/`errors`.
+   */
+  errorHead(err, name, tag, keys) {
+    const errName = err.name != null ? String(err.name) : 'Error';
+    let stack = errors.stackOf(err);
+    errors.hideEngineKeys(err, keys);
+    if (!this.settings.showHidden) {
+      for (const key of ['name', 'message', 'stack']) {
+        const at = keys.indexOf(key);
+        if (at !== -1 && stack.includes(err[key])) keys.splice(at, 1);
+      }
+    }
+    if ('cause' in err && !keys.includes('cause')) keys.push('cause');
+    if (Array.isArray(err.errors) && !keys.includes('errors')) keys.push('errors');
+
+    stack = retitle(stack, name, errName, tag);
+    const afterMessage = err.message ? stack.indexOf(err.message) : -1;
+    const framesAt = stack.indexOf('\n    at', afterMessage === -1 ? -1 : afterMessage + err.message.length);
+    if (framesAt === -1) return new Block(`[${stack}]`);
+    const frames = foldCauseFrames(err, stack.slice(framesAt + 1).split('\n'));
+    return new Block(`${stack.slice(0, framesAt)}\n${frames.join('\n')}`);
+  }
 }
 
-function getFunctionBase(value, constructor, tag) {
+function isArrayIndex(key) {
+  return /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < 2 ** 32 - 1;
+}
+
+/** A property name as printed before its value. */
+function keyText(key, enumerable) {
+  if (typeof key === 'symbol') return `[${escapeText(Symbol.prototype.toString.call(key), "'")}]`;
+  if (key === '__proto__') return "['__proto__']";
+  if (enumerable === false) return `[${escapeText(key, "'")}]`;
+  return /^[a-zA-Z_][a-zA-Z_0-9]*$/.test(key) ? key : quote(key);
+}
+
+/** `[Function: f]`, `[class A extends B]`, `[AsyncGeneratorFunction (anonymous)]`, … */
+function functionTitle(fn, name, tag) {
   let source = '';
-  try { source = Function.prototype.toString.call(value); } catch { /* revoked */ }
-  if (source.startsWith('class') && source.endsWith('}')) {
-    const slice = source.slice(5, -1);
-    const bracketIndex = slice.indexOf('{');
-    if (bracketIndex !== -1 &&
-        (!slice.slice(0, bracketIndex).includes('(') ||
-         classRegExp.test(slice.replace(stripCommentsRegExp, '')))) {
-      return getClassBase(value, constructor, tag);
+  try {
+    source = Function.prototype.toString.call(fn);
+  } catch {
+    // a revoked proxy
+  }
+  if (/^class(?:\s+[^(]*?)?\s*\{/.test(source) && source.endsWith('}')) {
+    const own = hasOwn(fn, 'name') && fn.name;
+    let title = `class ${own || '(anonymous)'}`;
+    if (name !== 'Function' && name !== null) title += ` [${name}]`;
+    if (tag !== '' && name !== tag) title += ` [${tag}]`;
+    if (name === null) {
+      title += ' extends [null prototype]';
+    } else {
+      const parent = Object.getPrototypeOf(fn).name;
+      if (parent) title += ` extends ${parent}`;
     }
+    return `[${title}]`;
   }
-  let type = 'Function';
-  if (isGeneratorFunction(value)) type = `Generator${type}`;
-  if (isAsyncFunction(value)) type = `Async${type}`;
-  let base = `[${type}`;
-  if (constructor === null) base += ' (null prototype)';
-  if (value.name === '' || typeof value.name !== 'string') base += ' (anonymous)';
-  else base += `: ${value.name}`;
-  base += ']';
-  if (constructor !== type && constructor !== null && constructor !== 'Function') {
-    base += ` ${constructor}`;
-  }
-  if (tag !== '' && constructor !== tag) base += ` [${tag}]`;
-  return base;
+  const kind = internalTag(fn);
+  const type = kind === 'AsyncGeneratorFunction' || kind === 'AsyncFunction' || kind === 'GeneratorFunction'
+    ? kind : 'Function';
+  let title = `[${type}`;
+  if (name === null) title += ' (null prototype)';
+  title += typeof fn.name === 'string' && fn.name !== '' ? `: ${fn.name}` : ' (anonymous)';
+  title += ']';
+  if (name !== type && name !== null && name !== 'Function') title += ` ${name}`;
+  if (tag !== '' && name !== tag) title += ` [${tag}]`;
+  return title;
 }
 
-function getBoxedBase(value, ctx, keys, constructor, tag) {
-  let type;
-  let primitive;
-  if (isNumberObject(value)) { type = 'Number'; primitive = Number.prototype.valueOf.call(value); }
-  else if (isStringObject(value)) {
-    type = 'String';
-    primitive = String.prototype.valueOf.call(value);
-    keys.splice(0, value.length);
-  } else if (isBooleanObject(value)) { type = 'Boolean'; primitive = Boolean.prototype.valueOf.call(value); }
-  else if (isBigIntObject(value)) { type = 'BigInt'; primitive = BigInt.prototype.valueOf.call(value); }
-  else { type = 'Symbol'; primitive = Symbol.prototype.valueOf.call(value); }
-  let base = `[${type}`;
-  if (type !== constructor) base += constructor === null ? ' (null prototype)' : ` (${constructor})`;
-  base += `: ${formatPrimitive(primitive, { ...ctx, compact: true })}]`;
-  if (tag !== '' && tag !== constructor) base += ` [${tag}]`;
-  return base;
+/**
+ * The first line of an error's stack names the class when `name` alone would hide
+ * it (`MyError: …` for a subclass, `Foo [TypeError]: …` when they disagree).
+ */
+function retitle(stack, name, errName, tag) {
+  const startsWithName = errName.endsWith('Error') && stack.startsWith(errName) &&
+    (stack.length === errName.length || stack[errName.length] === ':' || stack[errName.length] === '\n');
+  if (name !== null && !startsWithName) return stack;
+  let kind = 'Error';
+  let replaced = errName.length;
+  if (name === null) {
+    const first = /^([A-Z][a-z_ A-Z0-9[\]()-]+)(?::|\n {4}at)/.exec(stack) || /^([a-z_A-Z0-9-]*Error)$/.exec(stack);
+    kind = (first && first[1]) || '';
+    replaced = kind.length;
+    kind = kind || 'Error';
+  }
+  const title = label(name, tag, kind).slice(0, -1);
+  if (title === errName) return stack;
+  if (title.includes(errName)) return replaced === 0 ? `${title}: ${stack}` : title + stack.slice(replaced);
+  return `${title} [${errName}]${stack.slice(replaced)}`;
 }
 
-// ---------------------------------------------------------------------------
-// Errors.
-
-function formatErrorValue(err, constructor, tag, ctx, keys) {
-  const name = err.name != null ? String(err.name) : 'Error';
-  let stack = errors.stackOf(err);
-  errors.hideEngineKeys(err, keys);
-  if (!ctx.showHidden && keys.length !== 0) {
-    for (const prop of ['name', 'message', 'stack']) {
-      const index = keys.indexOf(prop);
-      if (index !== -1 && stack.includes(err[prop])) keys.splice(index, 1);
-    }
-  }
-  if ('cause' in err && !keys.includes('cause')) keys.push('cause');
-  if (Array.isArray(err.errors) && !keys.includes('errors')) keys.push('errors');
-
-  stack = improveStack(stack, constructor, name, tag);
-
-  let pos = (err.message && stack.indexOf(err.message)) || -1;
-  if (pos !== -1) pos += err.message.length;
-  const stackStart = stack.indexOf('\n    at', pos);
-  if (stackStart === -1) {
-    stack = `[${stack}]`;
-  } else {
-    const frames = withoutCauseFrames(err, stack.slice(stackStart + 1).split('\n'));
-    stack = `${stack.slice(0, stackStart)}\n${frames.join('\n')}`;
-  }
-  if (ctx.indentationLvl !== 0) {
-    stack = stack.split('\n').join(`\n${' '.repeat(ctx.indentationLvl)}`);
-  }
-  return stack;
-}
-
-/** Where `a` and `b` share a run of more than three identical frames. */
-function identicalSequenceRange(a, b) {
-  for (let i = 0; i < a.length - 3; i++) {
-    const pos = b.indexOf(a[i]);
-    if (pos !== -1) {
-      const rest = b.length - pos;
-      if (rest > 3) {
-        let len = 1;
-        const maxLen = Math.min(a.length - i, rest);
-        while (maxLen > len && a[i + len] === b[pos + len]) len++;
-        if (len > 3) return { len, offset: i };
-      }
-    }
-  }
-  return { len: 0, offset: 0 };
-}
-
-/** Replaces the frames an error shares with its `cause` by one `... N lines` line, as Node does. */
-function withoutCauseFrames(err, frames) {
+/** Replaces the frames an error shares with its cause (more than three in a row) by one line. */
+function foldCauseFrames(err, frames) {
   let cause;
-  try { ({ cause } = err); } catch { cause = undefined; }
-  if (cause != null && isError(cause)) {
-    const causeStack = errors.stackOf(cause);
-    const causeStart = causeStack.indexOf('\n    at');
-    if (causeStart !== -1) {
-      const causeFrames = causeStack.slice(causeStart + 1).split('\n');
-      const { len, offset } = identicalSequenceRange(frames, causeFrames);
-      if (len > 0) {
-        const skipped = len - 2;
-        frames.splice(offset + 1, skipped, `    ... ${skipped} lines matching cause stack trace ...`);
-      }
+  try {
+    cause = err.cause;
+  } catch {
+    return frames;
+  }
+  if (cause == null || !is.error(cause)) return frames;
+  const causeStack = errors.stackOf(cause);
+  const start = causeStack.indexOf('\n    at');
+  if (start === -1) return frames;
+  const causeFrames = causeStack.slice(start + 1).split('\n');
+  for (let i = 0; i + 3 < frames.length; i++) {
+    const j = causeFrames.indexOf(frames[i]);
+    if (j === -1 || causeFrames.length - j <= 3) continue;
+    let run = 1;
+    while (i + run < frames.length && j + run < causeFrames.length && frames[i + run] === causeFrames[j + run]) run++;
+    if (run > 3) {
+      // The first and last shared frames stay; the ones between become one line.
+      const folded = run - 2;
+      frames.splice(i + 1, folded, `    ... ${folded} lines matching cause stack trace ...`);
+      return frames;
     }
   }
   return frames;
 }
 
-function improveStack(stack, constructor, name, tag) {
-  let len = name.length;
-  if (constructor === null ||
-      (name.endsWith('Error') && stack.startsWith(name) &&
-       (stack.length === len || stack[len] === ':' || stack[len] === '\n'))) {
-    let fallback = 'Error';
-    if (constructor === null) {
-      const start = /^([A-Z][a-z_ A-Z0-9[\]()-]+)(?::|\n {4}at)/.exec(stack) ||
-        /^([a-z_A-Z0-9-]*Error)$/.exec(stack);
-      fallback = (start && start[1]) || '';
-      len = fallback.length;
-      fallback = fallback || 'Error';
-    }
-    const prefix = getPrefix(constructor, tag, fallback).slice(0, -1);
-    if (name !== prefix) {
-      if (prefix.includes(name)) {
-        stack = len === 0 ? `${prefix}: ${stack}` : `${prefix}${stack.slice(len)}`;
-      } else {
-        stack = `${prefix} [${name}]${stack.slice(len)}`;
-      }
-    }
-  }
-  return stack;
-}
-
 // ---------------------------------------------------------------------------
-// The recursive formatter.
+// Pass 2: parts → text.
 
-function formatValue(ctx, value, recurseTimes, typedArray) {
-  if (typeof value !== 'object' && typeof value !== 'function') {
-    return formatPrimitive(value, ctx);
+class Layout {
+  constructor(settings, cycles) {
+    this.settings = settings;
+    this.cycles = cycles;
   }
-  if (value === null) return 'null';
 
-  if (ctx.customInspect) {
-    let maybeCustom;
-    try { maybeCustom = value[customInspectSymbol]; } catch { maybeCustom = undefined; }
-    if (typeof maybeCustom === 'function' && maybeCustom !== inspect &&
-        !(value.constructor && value.constructor.prototype === value)) {
-      const depth = ctx.depth === null ? null : ctx.depth - recurseTimes;
-      const options = { ...ctx, depth };
-      delete options.seen; delete options.circular; delete options.indentationLvl;
-      delete options.currentDepth;
-      const ret = maybeCustom.call(value, depth, options, inspect);
-      if (ret !== value) {
-        if (typeof ret !== 'string') return formatValue(ctx, ret, recurseTimes);
-        return ret.split('\n').join(`\n${' '.repeat(ctx.indentationLvl)}`);
+  text(part, indent) {
+    if (typeof part === 'string') return part;
+    if (part instanceof Quoted) return this.quoted(part, indent);
+    if (part instanceof Block) return part.lines.join(`\n${spaces(indent)}`);
+    if (part instanceof Framed) return part.before + this.text(part.part, indent) + part.after;
+    return this.group(part, indent);
+  }
+
+  /** A long string is printed one source line per line, joined with `+`. */
+  quoted(part, indent) {
+    const { text, tail } = part;
+    const { compact, breakLength } = this.settings;
+    if (compact !== true && text.length > 16 && text.length > breakLength - indent - 4) {
+      return text.split(/(?<=\n)/).map(quote).join(` +\n${spaces(indent + 2)}`) + tail;
+    }
+    return quote(text) + tail;
+  }
+
+  entryText(item, indent, inList) {
+    if (item.key !== null) return `${this.text(item.key, indent + 2)} => ${this.text(item.value, indent + 2)}`;
+    if (item.name === null) return this.text(item.value, indent + 2);
+    if (this.settings.compact === true && !inList) {
+      // The old single-line style indents a property's value three spaces and puts
+      // a value wider than the line under its key.
+      const value = this.text(item.value, indent + 3);
+      return textWidth(value) > this.settings.breakLength
+        ? `${item.name}:\n${spaces(indent + 3)}${value}` : `${item.name}: ${value}`;
+    }
+    return `${item.name}: ${this.text(item.value, indent + 2)}`;
+  }
+
+  group(group, indent) {
+    const { settings } = this;
+    let texts = group.entries.map((item) => this.entryText(item, indent, group.isList));
+    if (settings.sorted) {
+      const order = settings.sorted === true ? undefined : settings.sorted;
+      const fixed = group.isList ? group.items : 0;
+      texts = texts.slice(0, fixed).concat(texts.slice(fixed).sort(order));
+    }
+    let head = this.text(group.head, indent);
+    let open = group.open;
+    const ref = this.cycles.get(group.subject);
+    if (ref !== undefined) {
+      if (settings.compact === true) open = `<ref *${ref}> ${open}`;
+      else head = head === '' ? `<ref *${ref}>` : `<ref *${ref}> ${head}`;
+    }
+    if (settings.compact === true) return this.oldStyle(texts, head, open, group.close, indent);
+
+    const margin = spaces(indent);
+    if (typeof settings.compact === 'number' && settings.compact >= 1) {
+      const rows = group.isList && texts.length > 6 ? this.columns(texts, group.subject, indent) : null;
+      if (rows !== null) {
+        texts = rows;
+      } else if (group.nested < settings.compact && this.fitsOnOneLine(texts, head, open, indent)) {
+        return `${head === '' ? '' : `${head} `}${open} ${texts.join(', ')} ${group.close}`;
       }
     }
+    return `${head === '' ? '' : `${head} `}${open}\n${margin}  ` +
+      `${texts.join(`,\n${margin}  `)}\n${margin}${group.close}`;
   }
 
-  if (ctx.seen.includes(value)) {
-    let index = 1;
-    if (ctx.circular === undefined) {
-      ctx.circular = new Map();
-      ctx.circular.set(value, index);
-    } else {
-      index = ctx.circular.get(value);
-      if (index === undefined) {
-        index = ctx.circular.size + 1;
-        ctx.circular.set(value, index);
-      }
+  /**
+   * Whether the entries, joined by `, `, fit on one line with the head and opening
+   * at this indentation, keeping ten columns spare for the key in front of the group
+   * and what follows it.
+   */
+  fitsOnOneLine(texts, head, open, indent) {
+    if (head.includes('\n')) return false;
+    let width = indent + open.length + head.length + 10;
+    for (const text of texts) {
+      if (text.includes('\n')) return false;
+      width += text.length + 2;
     }
-    return `[Circular *${index}]`;
+    return width <= this.settings.breakLength;
   }
-  return formatRaw(ctx, value, recurseTimes, typedArray);
-}
 
-function formatRaw(ctx, value, recurseTimes, typedArray) {
-  let keys;
-  const constructor = getConstructorName(value);
-  let tag = value[Symbol.toStringTag];
-  if (typeof tag !== 'string' ||
-      (tag !== '' && (ctx.showHidden
-        ? Object.prototype.hasOwnProperty
-        : Object.prototype.propertyIsEnumerable).call(value, Symbol.toStringTag))) {
-    tag = '';
-  }
-  let base = '';
-  let formatter = () => [];
-  let braces;
-  let noIterator = true;
-  let extrasType = kObjectType;
-
-  if (Symbol.iterator in value || constructor === null) {
-    noIterator = false;
-    if (Array.isArray(value)) {
-      const prefix = (constructor !== 'Array' || tag !== '')
-        ? getPrefix(constructor, tag, 'Array', `(${value.length})`) : '';
-      keys = getOwnNonIndexProperties(value, ctx.showHidden);
-      braces = [`${prefix}[`, ']'];
-      if (value.length === 0 && keys.length === 0) return `${braces[0]}]`;
-      extrasType = kArrayExtrasType;
-      formatter = formatArray;
-    } else if (isSet(value)) {
-      const size = setSize.call(value);
-      const prefix = getPrefix(constructor, tag, 'Set', `(${size})`);
-      keys = getKeys(value, ctx.showHidden);
-      formatter = formatSet;
-      if (size === 0 && keys.length === 0) return `${prefix}{}`;
-      braces = [`${prefix}{`, '}'];
-    } else if (isMap(value)) {
-      const size = mapSize.call(value);
-      const prefix = getPrefix(constructor, tag, 'Map', `(${size})`);
-      keys = getKeys(value, ctx.showHidden);
-      formatter = formatMap;
-      if (size === 0 && keys.length === 0) return `${prefix}{}`;
-      braces = [`${prefix}{`, '}'];
-    } else if (isTypedArray(value)) {
-      keys = getOwnNonIndexProperties(value, ctx.showHidden);
-      const fallback = constructor === null ? typedArrayTag.call(value) : '';
-      const size = typedArrayLength.call(value);
-      const prefix = getPrefix(constructor, tag, fallback, `(${size})`);
-      braces = [`${prefix}[`, ']'];
-      if (size === 0 && keys.length === 0 && !ctx.showHidden) return `${braces[0]}]`;
-      formatter = (c, v, r) => formatTypedArray(v, size, c, r);
-      extrasType = kArrayExtrasType;
-    } else if (/^\[object (Map|Set) Iterator\]$/.test(objectToString(value))) {
-      const type = objectToString(value).slice(8, 11);
-      keys = getKeys(value, ctx.showHidden);
-      braces = [`[${tag || `${type} Iterator`}] {`, '}'];
-      formatter = () => ['<items unknown>'];
-    } else {
-      noIterator = true;
+  /** `compact: true`: as many entries on the first line as fit, the closing on the last. */
+  oldStyle(texts, head, open, close, indent) {
+    const width = texts.reduce((sum, text) => sum + text.length, 2 * texts.length);
+    if (width <= this.settings.breakLength && !head.includes('\n')) {
+      return `${open}${head === '' ? '' : ` ${head}`} ${texts.join(', ')} ${close}`;
     }
-  }
-  if (noIterator) {
-    keys = getKeys(value, ctx.showHidden);
-    braces = ['{', '}'];
-    if (typeof value === 'function') {
-      base = getFunctionBase(value, constructor, tag);
-      if (keys.length === 0) return base;
-    } else if (constructor === 'Object') {
-      if (isArguments(value)) braces[0] = '[Arguments] {';
-      else if (tag !== '') braces[0] = `${getPrefix(constructor, tag, 'Object')}{`;
-      if (keys.length === 0) return `${braces[0]}}`;
-    } else if (isRegExp(value)) {
-      base = RegExp.prototype.toString.call(constructor !== null ? value : new RegExp(value));
-      const prefix = getPrefix(constructor, tag, 'RegExp');
-      if (prefix !== 'RegExp ') base = `${prefix}${base}`;
-      if (keys.length === 0 || (ctx.depth !== null && recurseTimes > ctx.depth)) return base;
-    } else if (isDate(value)) {
-      base = Number.isNaN(Date.prototype.getTime.call(value))
-        ? Date.prototype.toString.call(value)
-        : Date.prototype.toISOString.call(value);
-      const prefix = getPrefix(constructor, tag, 'Date');
-      if (prefix !== 'Date ') base = `${prefix}${base}`;
-      if (keys.length === 0) return base;
-    } else if (isError(value)) {
-      base = formatErrorValue(value, constructor, tag, ctx, keys);
-      if (keys.length === 0) return base;
-    } else if (isArrayBuffer(value)) {
-      const prefix = getPrefix(constructor, tag, 'ArrayBuffer');
-      if (typedArray === undefined) {
-        formatter = formatArrayBuffer;
-      } else if (keys.length === 0) {
-        return `${prefix}{ byteLength: ${formatNumber(arrayBufferByteLength.call(value))} }`;
-      }
-      braces[0] = `${prefix}{`;
-      keys.unshift('byteLength');
-    } else if (isDataView(value)) {
-      braces[0] = `${getPrefix(constructor, tag, 'DataView')}{`;
-      keys.unshift('byteLength', 'byteOffset', 'buffer');
-    } else if (isPromise(value)) {
-      braces[0] = `${getPrefix(constructor, tag, 'Promise')}{`;
-      // The engine does not let JS read a promise's state synchronously.
-      formatter = () => ['<unknown>'];
-    } else if (isWeakSet(value)) {
-      braces[0] = `${getPrefix(constructor, tag, 'WeakSet')}{`;
-      formatter = () => ['<items unknown>'];
-    } else if (isWeakMap(value)) {
-      braces[0] = `${getPrefix(constructor, tag, 'WeakMap')}{`;
-      formatter = () => ['<items unknown>'];
-    } else if (isBoxedPrimitive(value)) {
-      base = getBoxedBase(value, ctx, keys, constructor, tag);
-      if (keys.length === 0) return base;
-    } else {
-      if (keys.length === 0) return `${getCtxStyle(value, constructor, tag)}{}`;
-      braces[0] = `${getCtxStyle(value, constructor, tag)}{`;
-    }
+    const margin = spaces(indent);
+    const first = head === '' && open.length === 1 ? ' ' : `${head === '' ? '' : ` ${head}`}\n${margin}  `;
+    return `${open}${first}${texts.join(`,\n${margin}  `)} ${close}`;
   }
 
-  if (ctx.depth !== null && recurseTimes > ctx.depth) {
-    let constructorName = getCtxStyle(value, constructor, tag).slice(0, -1);
-    if (constructor !== null) constructorName = `[${constructorName}]`;
-    return constructorName;
-  }
-  recurseTimes += 1;
-  ctx.seen.push(value);
-  ctx.currentDepth = recurseTimes;
-  let output;
-  const indentationLvl = ctx.indentationLvl;
-  try {
-    output = formatter(ctx, value, recurseTimes);
-    for (let i = 0; i < keys.length; i++) {
-      output.push(formatProperty(ctx, value, recurseTimes, keys[i], extrasType));
-    }
-  } catch (err) {
-    if (!(err instanceof RangeError)) throw err;
-    ctx.seen.pop();
-    ctx.indentationLvl = indentationLvl;
-    return `[${getCtxStyle(value, constructor, tag).slice(0, -1)}: Inspection interrupted ` +
-      'prematurely. Maximum call stack size exceeded.]';
-  }
-  if (ctx.circular !== undefined) {
-    const index = ctx.circular.get(value);
-    if (index !== undefined) {
-      const reference = `<ref *${index}>`;
-      if (ctx.compact !== true) base = base === '' ? reference : `${reference} ${base}`;
-      else braces[0] = `${reference} ${braces[0]}`;
-    }
-  }
-  ctx.seen.pop();
+  /**
+   * Sets a list of short entries in columns, numbers right-aligned and the rest
+   * left-aligned, or returns null when the entries are too wide for it or would
+   * make a single column. The number of columns grows with the square root of
+   * the entry count and shrinks as the entries widen (about 2.5 lines of
+   * height for each column's width), capped by the line width, by `compact × 4`
+   * and by 15.
+   */
+  columns(texts, list, indent) {
+    const { breakLength, compact, maxArrayLength } = this.settings;
+    // A last entry beyond maxArrayLength (`... 5 more items`) stays on a line of its own.
+    const count = texts.length > maxArrayLength ? texts.length - 1 : texts.length;
+    const widths = texts.slice(0, count).map(textWidth);
+    const widest = widths.reduce((max, w) => Math.max(max, w), 0);
+    const cell = widest + 2;
+    const used = widths.reduce((sum, w) => sum + w + 2, 0);
+    if (cell * 3 + indent >= breakLength || (used / cell <= 5 && widest > 6)) return null;
 
-  if (ctx.sorted) {
-    const comparator = ctx.sorted === true ? undefined : ctx.sorted;
-    if (extrasType === kObjectType) {
-      output.sort(comparator);
-    } else if (keys.length > 1) {
-      const sorted = output.slice(output.length - keys.length).sort(comparator);
-      output.splice(output.length - keys.length, keys.length, ...sorted);
-    }
-  }
-  return reduceToSingleString(ctx, output, base, braces, extrasType, recurseTimes, value);
-}
-
-function formatArray(ctx, value, recurseTimes) {
-  const valLen = value.length;
-  const len = Math.min(Math.max(0, ctx.maxArrayLength), valLen);
-  const remaining = valLen - len;
-  const output = [];
-  for (let i = 0; i < len; i++) {
-    if (!Object.prototype.hasOwnProperty.call(value, i)) {
-      return formatSpecialArray(ctx, value, recurseTimes, len, output, i);
-    }
-    output.push(formatProperty(ctx, value, recurseTimes, i, kArrayType));
-  }
-  if (remaining > 0) output.push(remainingText(remaining));
-  return output;
-}
-
-function remainingText(remaining) {
-  return `... ${remaining} more item${remaining > 1 ? 's' : ''}`;
-}
-
-function formatSpecialArray(ctx, value, recurseTimes, maxLength, output, i) {
-  const keys = Object.keys(value);
-  let index = i;
-  for (; i < keys.length && output.length < maxLength; i++) {
-    const key = keys[i];
-    const tmp = +key;
-    if (tmp > 2 ** 32 - 2) break;
-    if (`${index}` !== key) {
-      if (!numberRegExp.test(key)) break;
-      const emptyItems = tmp - index;
-      output.push(`<${emptyItems} empty item${emptyItems > 1 ? 's' : ''}>`);
-      index = tmp;
-      if (output.length === maxLength) break;
-    }
-    output.push(formatProperty(ctx, value, recurseTimes, key, kArrayType));
-    index++;
-  }
-  const remaining = value.length - index;
-  if (output.length !== maxLength) {
-    if (remaining > 0) output.push(`<${remaining} empty item${remaining > 1 ? 's' : ''}>`);
-  } else if (remaining > 0) {
-    output.push(remainingText(remaining));
-  }
-  return output;
-}
-
-function formatTypedArray(value, length, ctx, recurseTimes) {
-  const maxLength = Math.min(Math.max(0, ctx.maxArrayLength), length);
-  const remaining = length - maxLength;
-  const output = [];
-  for (let i = 0; i < maxLength; ++i) {
-    output.push(typeof value[i] === 'bigint' ? `${value[i]}n` : formatNumber(value[i]));
-  }
-  if (remaining > 0) output.push(remainingText(remaining));
-  if (ctx.showHidden) {
-    ctx.indentationLvl += 2;
-    for (const key of ['BYTES_PER_ELEMENT', 'length', 'byteLength', 'byteOffset', 'buffer']) {
-      output.push(`[${key}]: ${formatValue(ctx, value[key], recurseTimes, true)}`);
-    }
-    ctx.indentationLvl -= 2;
-  }
-  return output;
-}
-
-function formatArrayBuffer(ctx, value) {
-  const bytes = new Uint8Array(value);
-  const shown = Math.min(ctx.maxArrayLength, bytes.length);
-  const hex = [];
-  for (let i = 0; i < shown; i++) hex.push(bytes[i].toString(16).padStart(2, '0'));
-  let str = hex.join(' ');
-  const remaining = bytes.length - ctx.maxArrayLength;
-  if (remaining > 0) str += ` ... ${remaining} more byte${remaining > 1 ? 's' : ''}`;
-  return [`[Uint8Contents]: <${str}>`];
-}
-
-function formatSet(ctx, value, recurseTimes) {
-  const length = setSize.call(value);
-  const maxLength = Math.min(Math.max(0, ctx.maxArrayLength), length);
-  const output = [];
-  ctx.indentationLvl += 2;
-  let i = 0;
-  for (const v of Set.prototype.values.call(value)) {
-    if (i >= maxLength) break;
-    output.push(formatValue(ctx, v, recurseTimes));
-    i++;
-  }
-  if (length > maxLength) output.push(remainingText(length - maxLength));
-  ctx.indentationLvl -= 2;
-  return output;
-}
-
-function formatMap(ctx, value, recurseTimes) {
-  const length = mapSize.call(value);
-  const maxLength = Math.min(Math.max(0, ctx.maxArrayLength), length);
-  const output = [];
-  ctx.indentationLvl += 2;
-  let i = 0;
-  for (const [k, v] of Map.prototype.entries.call(value)) {
-    if (i >= maxLength) break;
-    output.push(`${formatValue(ctx, k, recurseTimes)} => ${formatValue(ctx, v, recurseTimes)}`);
-    i++;
-  }
-  if (length > maxLength) output.push(remainingText(length - maxLength));
-  ctx.indentationLvl -= 2;
-  return output;
-}
-
-function formatProperty(ctx, value, recurseTimes, key, type, desc, original = value) {
-  let name;
-  let str;
-  let extra = ' ';
-  desc = desc || Object.getOwnPropertyDescriptor(value, key) ||
-    { value: value[key], enumerable: true };
-  if (desc.value !== undefined) {
-    const diff = (ctx.compact !== true || type !== kObjectType) ? 2 : 3;
-    ctx.indentationLvl += diff;
-    str = formatValue(ctx, desc.value, recurseTimes);
-    if (diff === 3 && ctx.breakLength < getStringWidth(str)) {
-      extra = `\n${' '.repeat(ctx.indentationLvl)}`;
-    }
-    ctx.indentationLvl -= diff;
-  } else if (desc.get !== undefined) {
-    const label = desc.set !== undefined ? 'Getter/Setter' : 'Getter';
-    if (ctx.getters && (ctx.getters === true ||
-        (ctx.getters === 'get' && desc.set === undefined) ||
-        (ctx.getters === 'set' && desc.set !== undefined))) {
-      try {
-        const tmp = desc.get.call(original);
-        ctx.indentationLvl += 2;
-        if (tmp === null) str = `[${label}: null]`;
-        else if (typeof tmp === 'object') str = `[${label}] ${formatValue(ctx, tmp, recurseTimes)}`;
-        else str = `[${label}: ${formatPrimitive(tmp, ctx)}]`;
-        ctx.indentationLvl -= 2;
-      } catch (err) {
-        str = `[${label}: <Inspection threw (${err.message})>]`;
-      }
-    } else {
-      str = `[${label}]`;
-    }
-  } else if (desc.set !== undefined) {
-    str = '[Setter]';
-  } else {
-    str = 'undefined';
-  }
-  if (type === kArrayType) return str;
-  if (typeof key === 'symbol') {
-    name = `[${key.toString().replace(escapeAllReplacer, escapeFn)}]`;
-  } else if (key === '__proto__') {
-    name = "['__proto__']";
-  } else if (desc.enumerable === false) {
-    name = `[${String(key).replace(escapeAllReplacer, escapeFn)}]`;
-  } else if (keyStrRegExp.test(key)) {
-    name = key;
-  } else {
-    name = strEscape(String(key));
-  }
-  return `${name}:${extra}${str}`;
-}
-
-function groupArrayElements(ctx, output, value) {
-  let totalLength = 0;
-  let maxLength = 0;
-  let i = 0;
-  let outputLength = output.length;
-  if (ctx.maxArrayLength < output.length) outputLength--;
-  const separatorSpace = 2;
-  const dataLen = new Array(outputLength);
-  for (; i < outputLength; i++) {
-    const len = getStringWidth(output[i]);
-    dataLen[i] = len;
-    totalLength += len + separatorSpace;
-    if (maxLength < len) maxLength = len;
-  }
-  const actualMax = maxLength + separatorSpace;
-  if (actualMax * 3 + ctx.indentationLvl < ctx.breakLength &&
-      (totalLength / actualMax > 5 || maxLength <= 6)) {
-    const approxCharHeights = 2.5;
-    const averageBias = Math.sqrt(actualMax - totalLength / output.length);
-    const biasedMax = Math.max(actualMax - 3 - averageBias, 1);
-    const columns = Math.min(
-      Math.round(Math.sqrt(approxCharHeights * biasedMax * outputLength) / biasedMax),
-      Math.floor((ctx.breakLength - ctx.indentationLvl) / actualMax),
-      ctx.compact * 4,
+    const spread = Math.sqrt(cell - used / texts.length);
+    const effective = Math.max(cell - 3 - spread, 1);
+    const perRow = Math.min(
+      Math.round(Math.sqrt(2.5 * effective * count) / effective),
+      Math.floor((breakLength - indent) / cell),
+      compact * 4,
       15);
-    if (columns <= 1) return output;
-    const tmp = [];
-    const maxLineLength = [];
-    for (let c = 0; c < columns; c++) {
-      let lineMaxLength = 0;
-      for (let j = c; j < output.length; j += columns) {
-        if (dataLen[j] > lineMaxLength) lineMaxLength = dataLen[j];
-      }
-      maxLineLength.push(lineMaxLength + separatorSpace);
-    }
-    let padStart = true;
-    if (value !== undefined) {
-      for (let k = 0; k < output.length; k++) {
-        if (typeof value[k] !== 'number' && typeof value[k] !== 'bigint') {
-          padStart = false;
-          break;
-        }
-      }
-    }
-    for (let k = 0; k < outputLength; k += columns) {
-      const max = Math.min(k + columns, outputLength);
-      let str = '';
-      let j = k;
-      for (; j < max - 1; j++) {
-        const padding = maxLineLength[j - k] + output[j].length - dataLen[j];
-        str += padStart ? `${output[j]}, `.padStart(padding, ' ') : `${output[j]}, `.padEnd(padding, ' ');
-      }
-      if (padStart) {
-        const padding = maxLineLength[j - k] + output[j].length - dataLen[j] - separatorSpace;
-        str += output[j].padStart(padding, ' ');
-      } else {
-        str += output[j];
-      }
-      tmp.push(str);
-    }
-    if (ctx.maxArrayLength < output.length) tmp.push(output[outputLength]);
-    output = tmp;
-  }
-  return output;
-}
+    if (perRow <= 1) return null;
 
-function isBelowBreakLength(ctx, output, start, base) {
-  let totalLength = output.length + start;
-  if (totalLength + output.length > ctx.breakLength) return false;
-  for (let i = 0; i < output.length; i++) {
-    totalLength += output[i].length;
-    if (totalLength > ctx.breakLength) return false;
-  }
-  return base === '' || !base.includes('\n');
-}
-
-function reduceToSingleString(ctx, output, base, braces, extrasType, recurseTimes, value) {
-  if (ctx.compact !== true) {
-    if (typeof ctx.compact === 'number' && ctx.compact >= 1) {
-      const entries = output.length;
-      if (extrasType === kArrayExtrasType && entries > 6) {
-        output = groupArrayElements(ctx, output, value);
-      }
-      if (ctx.currentDepth - recurseTimes < ctx.compact && entries === output.length) {
-        const start = output.length + ctx.indentationLvl + braces[0].length + base.length + 10;
-        if (isBelowBreakLength(ctx, output, start, base)) {
-          const joined = output.join(', ');
-          if (!joined.includes('\n')) {
-            return `${base ? `${base} ` : ''}${braces[0]} ${joined} ${braces[1]}`;
-          }
-        }
-      }
+    const columnWidth = [];
+    for (let c = 0; c < perRow; c++) {
+      let w = 0;
+      for (let i = c; i < count; i += perRow) w = Math.max(w, widths[i]);
+      columnWidth.push(w + 2);
     }
-    const indentation = `\n${' '.repeat(ctx.indentationLvl)}`;
-    return `${base ? `${base} ` : ''}${braces[0]}${indentation}  ` +
-      `${output.join(`,${indentation}  `)}${indentation}${braces[1]}`;
+    let numeric = list !== undefined;
+    for (let i = 0; numeric && i < texts.length; i++) {
+      numeric = typeof list[i] === 'number' || typeof list[i] === 'bigint';
+    }
+    const rows = [];
+    for (let start = 0; start < count; start += perRow) {
+      const end = Math.min(start + perRow, count);
+      let row = '';
+      for (let i = start; i < end; i++) {
+        const last = i === end - 1;
+        const cellText = last ? texts[i] : `${texts[i]}, `;
+        // Pad by columns, not code units: wide characters take two.
+        const target = columnWidth[i - start] - (last ? 2 : 0) + texts[i].length - widths[i];
+        if (numeric) row += cellText.padStart(target);
+        else row += last ? cellText : cellText.padEnd(target);
+      }
+      rows.push(row);
+    }
+    if (count < texts.length) rows.push(texts[count]);
+    return rows;
   }
-  if (isBelowBreakLength(ctx, output, 0, base)) {
-    return `${braces[0]}${base ? ` ${base}` : ''} ${output.join(', ')} ${braces[1]}`;
-  }
-  const indentation = ' '.repeat(ctx.indentationLvl);
-  const ln = base === '' && braces[0].length === 1
-    ? ' ' : `${base ? ` ${base}` : ''}\n${indentation}  `;
-  return `${braces[0]}${ln}${output.join(`,\n${indentation}  `)} ${braces[1]}`;
 }
 
 // ---------------------------------------------------------------------------
 // Public functions.
 
-/**
- * Returns a string representation of `value` like Node's `util.inspect`.
- *
- * @param {*} value any value
- * @param {object} [options] `depth` (2), `compact` (3), `breakLength` (80),
- *   `maxArrayLength`, `maxStringLength`, `showHidden`, `sorted`, `getters`
- * @returns {string}
- */
-function inspect(value, options) {
-  const ctx = {
-    ...defaultOptions,
-    seen: [],
-    indentationLvl: 0,
-    currentDepth: 0,
-  };
-  if (options !== undefined && options !== null && typeof options === 'object') {
+function settingsFrom(options) {
+  const settings = { ...defaultOptions };
+  if (options !== null && typeof options === 'object') {
     for (const key of Object.keys(options)) {
-      if (key in defaultOptions || key === 'colors' || key === 'stylize') ctx[key] = options[key];
+      if (key in defaultOptions || key === 'colors' || key === 'stylize') settings[key] = options[key];
     }
   }
-  if (ctx.depth === Infinity) ctx.depth = null;
-  if (ctx.maxArrayLength === null) ctx.maxArrayLength = Infinity;
-  if (ctx.maxStringLength === null) ctx.maxStringLength = Infinity;
-  return formatValue(ctx, value, 0);
+  if (settings.depth === null) settings.depth = Infinity;
+  if (settings.maxArrayLength === null) settings.maxArrayLength = Infinity;
+  if (settings.maxStringLength === null) settings.maxStringLength = Infinity;
+  return settings;
+}
+
+/**
+ * A string representation of `value`, as Node's `util.inspect` prints it.
+ *
+ * @param {*} value any value
+ * @param {object|boolean} [options] `depth` (2), `compact` (3), `breakLength` (80),
+ *   `maxArrayLength` (100), `maxStringLength` (10000), `showHidden`, `sorted`,
+ *   `getters`, `customInspect`; or, in the old form, `showHidden` followed by `depth`
+ * @returns {string}
+ */
+function inspect(value, options, ...legacy) {
+  if (typeof options === 'boolean') {
+    options = { showHidden: options };
+    if (legacy.length > 0 && legacy[0] !== undefined) options.depth = legacy[0];
+  }
+  const settings = settingsFrom(options);
+  const reader = new Reader(settings);
+  const tree = reader.read(value, 0);
+  return new Layout(settings, reader.cycles).text(tree, 0);
 }
 inspect.custom = customInspectSymbol;
 inspect.defaultOptions = defaultOptions;
 
-function hasBuiltInToString(value) {
-  let hasOwnToString = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
-  let hasOwnToPrimitive = hasOwnToString;
-  if (typeof value.toString !== 'function') {
-    if (typeof value[Symbol.toPrimitive] !== 'function') return true;
-    if (Object.prototype.hasOwnProperty.call(value, Symbol.toPrimitive)) return false;
-    hasOwnToString = () => false;
-  } else if (Object.prototype.hasOwnProperty.call(value, 'toString')) {
-    return false;
-  } else if (typeof value[Symbol.toPrimitive] !== 'function') {
-    hasOwnToPrimitive = () => false;
-  } else if (Object.prototype.hasOwnProperty.call(value, Symbol.toPrimitive)) {
-    return false;
+/**
+ * Whether `%s` prints `value` through inspect: it has no `toString` (or
+ * `Symbol.toPrimitive`) of its own or from a user-defined class, only a built-in one.
+ */
+function printsAsInspected(value) {
+  for (let p = value; p !== null; p = Object.getPrototypeOf(p)) {
+    if (hasOwn(p, 'toString') || hasOwn(p, Symbol.toPrimitive)) {
+      const constructor = Object.getOwnPropertyDescriptor(p, 'constructor');
+      return constructor !== undefined && typeof constructor.value === 'function' &&
+        globalConstructors.has(constructor.value.name);
+    }
   }
-  let pointer = value;
-  do {
-    pointer = Object.getPrototypeOf(pointer);
-  } while (!hasOwnToString(pointer, 'toString') && !hasOwnToPrimitive(pointer, Symbol.toPrimitive));
-  const descriptor = Object.getOwnPropertyDescriptor(pointer, 'constructor');
-  return descriptor !== undefined && typeof descriptor.value === 'function' &&
-    builtInObjects.has(descriptor.value.name);
+  return true;
 }
 
-function tryStringify(arg) {
+function jsonText(value) {
   try {
-    return JSON.stringify(arg);
+    return JSON.stringify(value);
   } catch (err) {
     if (err instanceof TypeError && /circular|cyclic/i.test(err.message)) return '[Circular]';
     throw err;
+  }
+}
+
+/** A number directive's text (`%d %i %f`) for `n` after `toNumber`. */
+function numberDirective(n, toNumber, bigIntToo) {
+  if (typeof n === 'bigint' && bigIntToo) return `${n}n`;
+  if (typeof n === 'symbol') return 'NaN';
+  return numberText(toNumber(n));
+}
+
+/** The text of the directive `%letter` for `arg` (`letter` one of `sdifjoOc`). */
+function directive(letter, arg, options) {
+  switch (letter) {
+    case 's':
+      if (typeof arg === 'number') return numberText(arg);
+      if (typeof arg === 'bigint') return `${arg}n`;
+      if (typeof arg === 'object' && arg !== null && printsAsInspected(arg)) {
+        return inspect(arg, { ...options, depth: 0, colors: false, compact: 3 });
+      }
+      return String(arg);
+    case 'd': return numberDirective(arg, Number, true);
+    case 'i': return numberDirective(arg, parseInt, true);
+    case 'f': return numberDirective(arg, parseFloat, false);
+    case 'j': return jsonText(arg);
+    case 'o': return inspect(arg, { ...options, showHidden: true, showProxy: true, depth: 4 });
+    case 'O': return inspect(arg, options);
+    default: return ''; // %c: CSS has no meaning in a terminal
   }
 }
 
@@ -967,79 +951,29 @@ function format(...args) {
   return formatWithOptions({}, ...args);
 }
 
-/** `format` with inspect options for the `%O` and plain arguments. */
+/** `format` with inspect options for `%O`, `%o`, `%s` and the arguments after the string. */
 function formatWithOptions(inspectOptions, ...args) {
+  let used = 0; // arguments consumed, the format string included
+  let text = '';
   const first = args[0];
-  let a = 0;
-  let str = '';
-  let join = '';
-  if (typeof first === 'string') {
-    if (args.length === 1) return first;
-    let tempStr;
-    let lastPos = 0;
-    for (let i = 0; i < first.length - 1; i++) {
-      if (first.charCodeAt(i) !== 37) continue; // '%'
-      const nextChar = first.charCodeAt(++i);
-      if (a + 1 !== args.length) {
-        switch (nextChar) {
-          case 115: { // s
-            const arg = args[++a];
-            if (typeof arg === 'number') tempStr = formatNumber(arg);
-            else if (typeof arg === 'bigint') tempStr = `${arg}n`;
-            else if (typeof arg !== 'object' || arg === null || !hasBuiltInToString(arg)) tempStr = String(arg);
-            else tempStr = inspect(arg, { ...inspectOptions, compact: 3, colors: false, depth: 0 });
-            break;
-          }
-          case 106: tempStr = tryStringify(args[++a]); break; // j
-          case 100: { // d
-            const n = args[++a];
-            if (typeof n === 'bigint') tempStr = `${n}n`;
-            else if (typeof n === 'symbol') tempStr = 'NaN';
-            else tempStr = formatNumber(Number(n));
-            break;
-          }
-          case 79: tempStr = inspect(args[++a], inspectOptions); break; // O
-          case 111: // o
-            tempStr = inspect(args[++a], { ...inspectOptions, showHidden: true, showProxy: true, depth: 4 });
-            break;
-          case 105: { // i
-            const n = args[++a];
-            if (typeof n === 'bigint') tempStr = `${n}n`;
-            else if (typeof n === 'symbol') tempStr = 'NaN';
-            else tempStr = formatNumber(parseInt(n));
-            break;
-          }
-          case 102: { // f
-            const n = args[++a];
-            tempStr = typeof n === 'symbol' ? 'NaN' : formatNumber(parseFloat(n));
-            break;
-          }
-          case 99: a += 1; tempStr = ''; break; // c
-          case 37: str += first.slice(lastPos, i); lastPos = i + 1; continue; // %
-          default: continue;
-        }
-        if (lastPos !== i - 1) str += first.slice(lastPos, i - 1);
-        str += tempStr;
-        lastPos = i + 1;
-      } else if (nextChar === 37) {
-        str += first.slice(lastPos, i);
-        lastPos = i + 1;
+  if (typeof first === 'string' && args.length > 1) {
+    let anyDirective = false;
+    let next = 1;
+    text = first.replace(/%([\s\S])/g, (whole, letter) => {
+      if (letter === '%') {
+        anyDirective = true;
+        return '%';
       }
-    }
-    if (lastPos !== 0) {
-      a++;
-      join = ' ';
-      if (lastPos < first.length) str += first.slice(lastPos);
-    }
+      if (next >= args.length || !'sdifjoOc'.includes(letter)) return whole;
+      anyDirective = true;
+      return `${directive(letter, args[next++], inspectOptions)}`;
+    });
+    if (anyDirective) used = next;
+    else text = '';
   }
-  while (a < args.length) {
-    const value = args[a];
-    str += join;
-    str += typeof value !== 'string' ? inspect(value, inspectOptions) : value;
-    join = ' ';
-    a++;
-  }
-  return str;
+  const rest = args.slice(used).map((arg) => (typeof arg === 'string' ? arg : inspect(arg, inspectOptions)));
+  if (used > 0) return rest.length > 0 ? `${text} ${rest.join(' ')}` : text;
+  return rest.join(' ');
 }
 
-module.exports = { inspect, format, formatWithOptions, isError, isPromise, getStringWidth };
+module.exports = { inspect, format, formatWithOptions, isError: is.error, textWidth };
