@@ -14,5 +14,17 @@ for (const [name, fn] of cases) {
     out[name] = { name: e.name, code: e.code, message: e.message, operator: e.operator, generatedMessage: e.generatedMessage };
   }
 }
-fs.writeFileSync(path.join(__dirname, '../js/test/fixtures/assert-expected.json'), JSON.stringify(out, null, 2) + '\n');
-console.log(`wrote ${Object.keys(out).length} cases (node ${process.version})`);
+const fields = (e) => ({ name: e.name, code: e.code, message: e.message, operator: e.operator, generatedMessage: e.generatedMessage });
+(async () => {
+  out.async = {};
+  for (const [name, fn] of cases.async) {
+    try {
+      await fn();
+      out.async[name] = null;
+    } catch (e) {
+      out.async[name] = fields(e);
+    }
+  }
+  fs.writeFileSync(path.join(__dirname, '../js/test/fixtures/assert-expected.json'), JSON.stringify(out, null, 2) + '\n');
+  console.log(`wrote ${cases.length + cases.async.length} cases (node ${process.version})`);
+})();

@@ -18,7 +18,21 @@ describe('failing assertions match Node', () => {
       assert.strictEqual(caught.message, want.message);
       assert.strictEqual(caught.operator, want.operator);
       assert.strictEqual(caught.generatedMessage, want.generatedMessage);
-      assert.ok(caught instanceof assert.AssertionError);
+      assert.strictEqual(caught instanceof assert.AssertionError, want.code === 'ERR_ASSERTION');
+    });
+  }
+});
+
+describe('failing rejects and doesNotReject match Node', () => {
+  for (const [name, fn] of cases.async) {
+    test(name, async () => {
+      let caught = null;
+      try { await fn(); } catch (e) { caught = e; }
+      assert.ok(caught !== null, `${name} did not reject`);
+      const want = expected.async[name];
+      const got = { name: caught.name, code: caught.code, message: caught.message, operator: caught.operator, generatedMessage: caught.generatedMessage };
+      // As the expected file has them: fields that are undefined left out.
+      assert.deepStrictEqual(JSON.parse(JSON.stringify(got)), want);
     });
   }
 });
