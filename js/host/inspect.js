@@ -107,6 +107,37 @@ function unbox(value) {
   return undefined;
 }
 
+const isBoxable = (v) => v instanceof Number || v instanceof String || v instanceof Boolean ||
+  v instanceof Symbol || (typeof BigInt === 'function' && v instanceof BigInt);
+
+/**
+ * What kind of object `value` is, `name` being its class name (null: no
+ * prototype). A brand check throws for a value of another kind, which is slow, so
+ * each runs only when `instanceof` agrees or the value has no prototype.
+ */
+function kindOf(value, name) {
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'function') return 'function';
+  const bare = name === null;
+  if (bare || Symbol.iterator in value) {
+    if ((bare || value instanceof Set) && is.set(value)) return 'set';
+    if ((bare || value instanceof Map) && is.map(value)) return 'map';
+    if (is.typedArray(value)) return 'typedArray';
+    if (is.iterator(value)) return 'iterator';
+  }
+  if (name === 'Object') return is.arguments(value) ? 'arguments' : 'plain';
+  if ((bare || value instanceof RegExp) && is.regExp(value)) return 'regExp';
+  if ((bare || value instanceof Date) && is.date(value)) return 'date';
+  if (is.error(value)) return 'error';
+  if ((bare || value instanceof ArrayBuffer) && is.arrayBuffer(value)) return 'arrayBuffer';
+  if ((bare || value instanceof DataView) && is.dataView(value)) return 'dataView';
+  if (is.promise(value)) return 'promise';
+  if ((bare || value instanceof WeakSet) && is.weakSet(value)) return 'weakSet';
+  if ((bare || value instanceof WeakMap) && is.weakMap(value)) return 'weakMap';
+  if ((bare || isBoxable(value)) && unbox(value) !== undefined) return 'boxed';
+  return 'plain';
+}
+
 /** The global constructors (`Object`, `Date`, …): their prototypes' `toString` is built in. */
 const globalConstructors = new Set(
   Object.getOwnPropertyNames(globalThis).filter((name) => /^[A-Z][a-zA-Z0-9]+$/.test(name)));
@@ -180,6 +211,7 @@ const needsEscape = {
 
 /** `text` with control characters, backslashes and `quote` escaped. */
 function escapeText(text, quote) {
+  if (!/[\x00-\x1f'"`\\\x7f-\x9f\ud800-\udfff]/.test(text)) return text;
   const pattern = quote === "'" ? needsEscape["'"] : needsEscape.other;
   return text.replace(pattern, (ch) => escapeCharacter(ch, quote));
 }
@@ -213,7 +245,16 @@ const inRanges = (ranges, cp) => ranges.some(([lo, hi]) => cp >= lo && cp <= hi)
 
 /** The number of terminal columns `text` takes. */
 function textWidth(text) {
-  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  let ascii = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x7f) return ascii + wideTextWidth(text.slice(i));
+    if (code >= 0x20) ascii++;
+  }
+  return ascii;
+}
+
+function wideTextWidth(text) {
   let width = 0;
   for (const ch of text.normalize('NFC')) {
     const cp = ch.codePointAt(0);
@@ -243,14 +284,13 @@ class Block {
 
 /** An object's printed form: see the top of the file. */
 class Group {
-  constructor(subject, level) {
+  constructor(subject, shape, isList) {
     this.subject = subject;
-    this.level = level;
-    this.head = '';
-    this.open = '{';
-    this.close = '}';
+    this.head = shape.head;
+    this.open = shape.open;
+    this.close = shape.close;
     this.entries = [];
-    this.isList = false; // array-like: its items may be set in columns
+    this.isList = isList; // array-like: its items may be set in columns
     this.items = 0; // how many leading entries are items (not sorted with the keys)
     this.nested = 0; // levels from this group down to the last group opened inside it
   }
@@ -265,11 +305,23 @@ class Framed {
   }
 }
 
-// The entries of a group: a bare part (an item), `name: part` (a property) and
-// `part => part` (a map entry).
-const item = (value) => ({ name: null, key: null, value });
-const named = (name, value) => ({ name, key: null, value });
-const pair = (key, value) => ({ name: null, key, value });
+// The entries of a group: a part alone (an item), a `Named` (`name: part`, a
+// property) or a `Pair` (`part => part`, a map entry).
+class Named {
+  constructor(name, value) {
+    this.name = name;
+    this.value = value;
+  }
+}
+
+class Pair {
+  constructor(key, value) {
+    this.key = key;
+    this.value = value;
+  }
+}
+
+const named = (name, value) => new Named(name, value);
 
 function numberText(n) {
   return Object.is(n, -0) ? '-0' : String(n);
@@ -304,6 +356,8 @@ class Reader {
     switch (typeof value) {
       case 'string': {
         const max = this.settings.maxStringLength;
+        // Only a string longer than 16 characters is ever split over lines.
+        if (value.length <= 16 && value.length <= max) return quote(value);
         if (value.length <= max) return new Quoted(value, '');
         const cut = value.length - max;
         return new Quoted(value.slice(0, max), `... ${plural(cut, 'more character')}`);
@@ -339,58 +393,24 @@ class Reader {
     let tag = value[Symbol.toStringTag];
     const tagIsOwnKey = settings.showHidden ? hasOwn : isEnumerable;
     if (typeof tag !== 'string' || (tag !== '' && tagIsOwnKey(value, Symbol.toStringTag))) tag = '';
+    const kind = kindOf(value, name);
+    const listed = kind === 'array' || kind === 'typedArray';
+    const keys = listed ? this.keysBesideIndexes(value) : this.keys(value);
 
-    const group = new Group(value, level);
-    let keys;
-    let fill = null; // adds the entries that are not keys
-    let empty = false; // nothing inside: printed as the opening and closing alone
-
-    if (Array.isArray(value)) {
-      const plain = name === 'Array' && tag === '';
-      group.open = `${plain ? '' : label(name, tag, 'Array', `(${value.length})`)}[`;
-      group.close = ']';
-      group.isList = true;
-      keys = this.keysBesideIndexes(value);
-      empty = value.length === 0 && keys.length === 0;
-      fill = () => this.arrayItems(group, value, level + 1);
-    } else if (is.set(value) || is.map(value)) {
-      const isMap = is.map(value);
-      const size = (isMap ? slot.mapSize : slot.setSize).call(value);
-      group.open = `${label(name, tag, isMap ? 'Map' : 'Set', `(${size})`)}{`;
-      keys = this.keys(value);
-      empty = size === 0 && keys.length === 0;
-      fill = () => (isMap ? this.mapEntries(group, value, size, level + 1)
-        : this.setEntries(group, value, size, level + 1));
-    } else if (is.typedArray(value)) {
-      const length = slot.typedArrayLength.call(value);
-      const kind = name === null ? slot.typedArrayName.call(value) : '';
-      group.open = `${label(name, tag, kind, `(${length})`)}[`;
-      group.close = ']';
-      group.isList = true;
-      keys = this.keysBesideIndexes(value);
-      empty = length === 0 && keys.length === 0 && !settings.showHidden;
-      fill = () => this.typedArrayItems(group, value, length, level + 1);
-    } else if (is.iterator(value)) {
-      group.open = `[${tag || internalTag(value)}] {`;
-      keys = this.keys(value);
-      fill = () => group.entries.push(item('<items unknown>'));
-    } else {
-      keys = this.keys(value);
-      const special = this.describeOther(value, name, tag, keys, group, level);
-      if (typeof special === 'string' || special instanceof Block) return special;
-      fill = special;
-    }
-
-    if (empty) return `${group.open}${group.close}`;
+    // The shape: an opening and closing, a head before them, the entries that
+    // are not keys; or finished text when there is nothing to list.
+    const shape = this.shape(value, kind, name, tag, keys, level);
+    if (typeof shape === 'string' || shape instanceof Block) return shape;
     if (level > settings.depth) {
       const shown = plainLabel(value, name, tag).slice(0, -1);
       return name === null ? shown : `[${shown}]`;
     }
 
+    const group = new Group(value, shape, listed);
     this.path.push(value);
     this.lastOpenedLevel = level;
     try {
-      if (fill) fill();
+      if (shape.fill) shape.fill(group.entries, level + 1);
       group.items = group.entries.length;
       for (const key of keys) group.entries.push(this.property(value, key, level + 1));
     } catch (err) {
@@ -405,75 +425,99 @@ class Reader {
   }
 
   /**
-   * Sets the head and braces of an object that is neither list- nor collection-like.
-   * Returns the finished text when there is nothing to list, else the function that
-   * adds entries besides the keys (or null).
+   * How an object of `kind` is printed: `{ head, open, close, fill }` (fill adds
+   * the entries that are not keys, and may change `keys`), or the finished text
+   * when there is nothing to list.
    */
-  describeOther(value, name, tag, keys, group, level) {
-    if (typeof value === 'function') {
-      group.head = functionTitle(value, name, tag);
-      return keys.length === 0 ? group.head : null;
+  shape(value, kind, name, tag, keys, level) {
+    const shape = (open, fill = null, head = '', close = '}') => ({ head, open, close, fill });
+    switch (kind) {
+      case 'array': {
+        const plain = name === 'Array' && tag === '';
+        const open = `${plain ? '' : label(name, tag, 'Array', `(${value.length})`)}[`;
+        if (value.length === 0 && keys.length === 0) return `${open}]`;
+        return shape(open, (entries, inner) => this.arrayItems(entries, value, inner), '', ']');
+      }
+      case 'typedArray': {
+        const length = slot.typedArrayLength.call(value);
+        const open = `${label(name, tag, name === null ? slot.typedArrayName.call(value) : '', `(${length})`)}[`;
+        if (length === 0 && keys.length === 0 && !this.settings.showHidden) return `${open}]`;
+        return shape(open, (entries, inner) => this.typedArrayItems(entries, value, length, inner), '', ']');
+      }
+      case 'set':
+      case 'map': {
+        const isMap = kind === 'map';
+        const size = (isMap ? slot.mapSize : slot.setSize).call(value);
+        const open = `${label(name, tag, isMap ? 'Map' : 'Set', `(${size})`)}{`;
+        if (size === 0 && keys.length === 0) return `${open}}`;
+        return shape(open, (entries, inner) => (isMap ? this.mapEntries(entries, value, size, inner)
+          : this.setEntries(entries, value, size, inner)));
+      }
+      case 'iterator':
+        return shape(`[${tag || internalTag(value)}] {`, (entries) => entries.push('<items unknown>'));
+      case 'function': {
+        const head = functionTitle(value, name, tag);
+        return keys.length === 0 ? head : shape('{', null, head);
+      }
+      case 'arguments':
+        return keys.length === 0 ? '[Arguments] {}' : shape('[Arguments] {');
+      case 'regExp': {
+        const text = RegExp.prototype.toString.call(name !== null ? value : new RegExp(value));
+        const prefix = label(name, tag, 'RegExp');
+        const head = prefix === 'RegExp ' ? text : prefix + text;
+        return keys.length === 0 || level > this.settings.depth ? head : shape('{', null, head);
+      }
+      case 'date': {
+        const time = Date.prototype.getTime.call(value);
+        const text = Number.isNaN(time) ? 'Invalid Date' : Date.prototype.toISOString.call(value);
+        const prefix = label(name, tag, 'Date');
+        const head = prefix === 'Date ' ? text : prefix + text;
+        return keys.length === 0 ? head : shape('{', null, head);
+      }
+      case 'error': {
+        const head = this.errorHead(value, name, tag, keys);
+        return keys.length === 0 ? head : shape('{', null, head);
+      }
+      case 'arrayBuffer':
+        keys.unshift('byteLength');
+        return shape(`${label(name, tag, 'ArrayBuffer')}{`,
+          (entries) => entries.push(named('[Uint8Contents]', this.bytes(value))));
+      case 'dataView':
+        keys.unshift('byteLength', 'byteOffset', 'buffer');
+        return shape(`${label(name, tag, 'DataView')}{`);
+      case 'promise':
+      case 'weakSet':
+      case 'weakMap': {
+        // The engine does not let JS look inside these (a promise's state included).
+        const [type, inside] = { promise: ['Promise', '<unknown>'], weakSet: ['WeakSet', '<items unknown>'],
+          weakMap: ['WeakMap', '<items unknown>'] }[kind];
+        return shape(`${label(name, tag, type)}{`, (entries) => entries.push(inside));
+      }
+      case 'boxed': {
+        const { type, primitive } = unbox(value);
+        if (type === 'String') keys.splice(0, primitive.length);
+        let head = `[${type}`;
+        if (type !== name) head += name === null ? ' (null prototype)' : ` (${name})`;
+        head += `: ${typeof primitive === 'string' ? quote(primitive) : this.primitive(primitive)}]`;
+        if (tag !== '' && tag !== name) head += ` [${tag}]`;
+        return keys.length === 0 ? head : shape('{', null, head);
+      }
+      default: {
+        const open = name === 'Object'
+          ? (tag === '' ? '{' : `${label(name, tag, 'Object')}{`)
+          : `${plainLabel(value, name, tag)}{`;
+        return keys.length === 0 ? `${open}}` : shape(open);
+      }
     }
-    if (name === 'Object') {
-      if (is.arguments(value)) group.open = '[Arguments] {';
-      else if (tag !== '') group.open = `${label(name, tag, 'Object')}{`;
-      return keys.length === 0 ? `${group.open}}` : null;
-    }
-    if (is.regExp(value)) {
-      const text = RegExp.prototype.toString.call(name !== null ? value : new RegExp(value));
-      const prefix = label(name, tag, 'RegExp');
-      group.head = prefix === 'RegExp ' ? text : prefix + text;
-      return keys.length === 0 || level > this.settings.depth ? group.head : null;
-    }
-    if (is.date(value)) {
-      const time = Date.prototype.getTime.call(value);
-      const text = Number.isNaN(time) ? 'Invalid Date' : Date.prototype.toISOString.call(value);
-      const prefix = label(name, tag, 'Date');
-      group.head = prefix === 'Date ' ? text : prefix + text;
-      return keys.length === 0 ? group.head : null;
-    }
-    if (is.error(value)) {
-      group.head = this.errorHead(value, name, tag, keys);
-      return keys.length === 0 ? group.head : null;
-    }
-    if (is.arrayBuffer(value)) {
-      group.open = `${label(name, tag, 'ArrayBuffer')}{`;
-      keys.unshift('byteLength');
-      return () => group.entries.push(named('[Uint8Contents]', this.bytes(value)));
-    }
-    if (is.dataView(value)) {
-      group.open = `${label(name, tag, 'DataView')}{`;
-      keys.unshift('byteLength', 'byteOffset', 'buffer');
-      return null;
-    }
-    const unknownInside = is.promise(value) ? ['Promise', '<unknown>']
-      : is.weakSet(value) ? ['WeakSet', '<items unknown>']
-        : is.weakMap(value) ? ['WeakMap', '<items unknown>'] : null;
-    if (unknownInside !== null) {
-      // The engine does not let JS look inside these (a promise's state included).
-      group.open = `${label(name, tag, unknownInside[0])}{`;
-      return () => group.entries.push(item(unknownInside[1]));
-    }
-    const boxed = unbox(value);
-    if (boxed !== undefined) {
-      if (boxed.type === 'String') keys.splice(0, boxed.primitive.length);
-      let title = `[${boxed.type}`;
-      if (boxed.type !== name) title += name === null ? ' (null prototype)' : ` (${name})`;
-      const shown = typeof boxed.primitive === 'string' ? quote(boxed.primitive) : this.primitive(boxed.primitive);
-      title += `: ${shown}]`;
-      if (tag !== '' && tag !== name) title += ` [${tag}]`;
-      group.head = title;
-      return keys.length === 0 ? title : null;
-    }
-    group.open = `${plainLabel(value, name, tag)}{`;
-    return keys.length === 0 ? `${group.open}}` : null;
   }
 
   /** The own keys shown: enumerable ones (all with showHidden), then symbols. */
   keys(value) {
-    const names = this.settings.showHidden ? Object.getOwnPropertyNames(value) : Object.keys(value);
-    for (const symbol of Object.getOwnPropertySymbols(value)) {
-      if (this.settings.showHidden || isEnumerable(value, symbol)) names.push(symbol);
+    const { showHidden } = this.settings;
+    const names = showHidden ? Object.getOwnPropertyNames(value) : Object.keys(value);
+    const symbols = Object.getOwnPropertySymbols(value);
+    for (let i = 0; i < symbols.length; i++) {
+      if (showHidden || isEnumerable(value, symbols[i])) names.push(symbols[i]);
     }
     return names;
   }
@@ -513,60 +557,60 @@ class Reader {
     return new Framed(`[${kind}: `, this.primitive(got), ']');
   }
 
-  arrayItems(group, array, level) {
+  arrayItems(entries, array, level) {
     const limit = Math.max(0, this.settings.maxArrayLength);
     const length = array.length;
     let index = 0;
     let present = null; // the indexes that exist, once a hole is found
-    while (index < length && group.entries.length < limit) {
+    while (index < length && entries.length < limit) {
       if (hasOwn(array, index)) {
-        group.entries.push(item(this.read(array[index], level)));
+        entries.push(this.read(array[index], level));
         index++;
         continue;
       }
       if (present === null) present = Object.keys(array).filter(isArrayIndex).map(Number);
       const next = present.find((i) => i > index);
       const holes = (next === undefined ? length : next) - index;
-      group.entries.push(item(`<${plural(holes, 'empty item')}>`));
+      entries.push(`<${plural(holes, 'empty item')}>`);
       index += holes;
     }
-    if (index < length) group.entries.push(item(`... ${plural(length - index, 'more item')}`));
+    if (index < length) entries.push(`... ${plural(length - index, 'more item')}`);
   }
 
-  typedArrayItems(group, array, length, level) {
+  typedArrayItems(entries, array, length, level) {
     const shown = Math.min(Math.max(0, this.settings.maxArrayLength), length);
     for (let i = 0; i < shown; i++) {
       const n = array[i];
-      group.entries.push(item(typeof n === 'bigint' ? `${n}n` : numberText(n)));
+      entries.push(typeof n === 'bigint' ? `${n}n` : numberText(n));
     }
-    if (length > shown) group.entries.push(item(`... ${plural(length - shown, 'more item')}`));
+    if (length > shown) entries.push(`... ${plural(length - shown, 'more item')}`);
     if (this.settings.showHidden) {
       for (const key of ['BYTES_PER_ELEMENT', 'length', 'byteLength', 'byteOffset']) {
-        group.entries.push(named(`[${key}]`, this.read(array[key], level)));
+        entries.push(named(`[${key}]`, this.read(array[key], level)));
       }
       // The buffer's bytes are the items above: only its length is shown.
       const buffer = array.buffer;
       const size = numberText(slot.bufferLength.call(buffer));
-      group.entries.push(named('[buffer]', `${label(className(buffer), '', 'ArrayBuffer')}{ byteLength: ${size} }`));
+      entries.push(named('[buffer]', `${label(className(buffer), '', 'ArrayBuffer')}{ byteLength: ${size} }`));
     }
   }
 
-  setEntries(group, set, size, level) {
+  setEntries(entries, set, size, level) {
     const limit = Math.max(0, this.settings.maxArrayLength);
     for (const member of Set.prototype.values.call(set)) {
-      if (group.entries.length >= limit) break;
-      group.entries.push(item(this.read(member, level)));
+      if (entries.length >= limit) break;
+      entries.push(this.read(member, level));
     }
-    if (size > limit) group.entries.push(item(`... ${plural(size - limit, 'more item')}`));
+    if (size > limit) entries.push(`... ${plural(size - limit, 'more item')}`);
   }
 
-  mapEntries(group, map, size, level) {
+  mapEntries(entries, map, size, level) {
     const limit = Math.max(0, this.settings.maxArrayLength);
     for (const [key, value] of Map.prototype.entries.call(map)) {
-      if (group.entries.length >= limit) break;
-      group.entries.push(pair(this.read(key, level), this.read(value, level)));
+      if (entries.length >= limit) break;
+      entries.push(new Pair(this.read(key, level), this.read(value, level)));
     }
-    if (size > limit) group.entries.push(item(`... ${plural(size - limit, 'more item')}`));
+    if (size > limit) entries.push(`... ${plural(size - limit, 'more item')}`);
   }
 
   bytes(buffer) {
@@ -727,8 +771,8 @@ class Layout {
   }
 
   entryText(item, indent, inList) {
-    if (item.key !== null) return `${this.text(item.key, indent + 2)} => ${this.text(item.value, indent + 2)}`;
-    if (item.name === null) return this.text(item.value, indent + 2);
+    if (item instanceof Pair) return `${this.text(item.key, indent + 2)} => ${this.text(item.value, indent + 2)}`;
+    if (!(item instanceof Named)) return this.text(item, indent + 2);
     if (this.settings.compact === true && !inList) {
       // The old single-line style indents a property's value three spaces and puts
       // a value wider than the line under its key.
@@ -756,32 +800,32 @@ class Layout {
     }
     if (settings.compact === true) return this.oldStyle(texts, head, open, group.close, indent);
 
-    const margin = spaces(indent);
     if (typeof settings.compact === 'number' && settings.compact >= 1) {
       const rows = group.isList && texts.length > 6 ? this.columns(texts, group.subject, indent) : null;
       if (rows !== null) {
         texts = rows;
-      } else if (group.nested < settings.compact && this.fitsOnOneLine(texts, head, open, indent)) {
-        return `${head === '' ? '' : `${head} `}${open} ${texts.join(', ')} ${group.close}`;
+      } else if (group.nested < settings.compact) {
+        const line = this.oneLine(texts, head, open, group.close, indent);
+        if (line !== null) return line;
       }
     }
+    const margin = spaces(indent);
     return `${head === '' ? '' : `${head} `}${open}\n${margin}  ` +
       `${texts.join(`,\n${margin}  `)}\n${margin}${group.close}`;
   }
 
   /**
-   * Whether the entries, joined by `, `, fit on one line with the head and opening
-   * at this indentation, keeping ten columns spare for the key in front of the group
-   * and what follows it.
+   * The group on one line, or null when it does not fit: the entries joined by `, `
+   * with the head and opening at this indentation, keeping ten columns spare for
+   * the key in front of the group and what follows it, and no entry spanning lines.
    */
-  fitsOnOneLine(texts, head, open, indent) {
-    if (head.includes('\n')) return false;
-    let width = indent + open.length + head.length + 10;
-    for (const text of texts) {
-      if (text.includes('\n')) return false;
-      width += text.length + 2;
-    }
-    return width <= this.settings.breakLength;
+  oneLine(texts, head, open, close, indent) {
+    let width = indent + open.length + head.length + 10 + 2 * texts.length;
+    for (let i = 0; i < texts.length && width <= this.settings.breakLength; i++) width += texts[i].length;
+    if (width > this.settings.breakLength || head.includes('\n')) return null;
+    const joined = texts.join(', ');
+    if (joined.includes('\n')) return null;
+    return `${head === '' ? '' : `${head} `}${open} ${joined} ${close}`;
   }
 
   /** `compact: true`: as many entries on the first line as fit, the closing on the last. */

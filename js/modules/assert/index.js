@@ -725,7 +725,6 @@ function strict(...args) {
   requireTruthy(args);
 }
 Object.assign(strict, assert, {
-  ok: strict,
   equal: strictEqual,
   notEqual: notStrictEqual,
   deepEqual: deepStrictEqual,
