@@ -710,8 +710,9 @@ function ifError(err) {
   throw newErr;
 }
 
+// Node's shape: the module is `assert.ok` itself, with the rest as its properties.
 Object.assign(assert, {
-  ok,
+  ok: assert,
   fail,
   equal,
   notEqual,
