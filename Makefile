@@ -32,13 +32,17 @@ build: deps
 demo: build
 	$(BIN) run examples/audiobooks/app.js --data-dir "$$(mktemp -d)"
 
-## test: every test, Swift and JS
+## test: every test, Swift and JS; last, check that no searchlight process the run
+## started (marked by SEARCHLIGHT_TEST_RUN in its environment) outlived it
+TEST_RUN := $(shell date +%s%N)-$$$$
+test: export SEARCHLIGHT_TEST_RUN = $(TEST_RUN)
 test: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	dbus-run-session -- swift test --skip-build --parallel --num-workers 2
 	SEARCHLIGHT=$(BIN) bash js/test/searchondevice/fixtures/run-fixtures.sh
 	$(MAKE) fuzz-short
 	$(BIN) test js/test
+	bash tools/check-no-orphans.sh "$$SEARCHLIGHT_TEST_RUN"
 
 ## bench: release build, then the benchmarks (a few minutes; BENCH_FULL=1 adds 1M
 ## items, which takes long); prints a table and writes docs/benchmarks.md

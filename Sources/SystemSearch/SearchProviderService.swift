@@ -15,9 +15,11 @@ import SearchIndex
 /// passed in the order they arrived to the closure given at creation.
 ///
 /// While exported, the bus registration keeps the service alive: call ``stop()`` to
-/// take it off the bus. The shared session-bus connection ends the process when the
-/// bus goes away (GDBus's exit-on-close), delivered on the thread-default context of
-/// the thread that first connected; `searchlight serve` connects from its loop's thread.
+/// take it off the bus. The service has a connection of its own (not GDBus's shared
+/// one, whose exit-on-close raises SIGTERM on whatever context first connected): when
+/// the bus goes away (logout, a test's `dbus-run-session` ending) its `closed` signal
+/// reaches the closure given to ``start(context:busAddress:onBusClosed:)`` on `context`,
+/// and the process decides how to end (SPEC §6: exit 0 with one line on stderr).
 public final class SearchProviderService: @unchecked Sendable {
     /// Where the provider is exported.
     public let address: SearchProviderAddress
@@ -29,6 +31,10 @@ public final class SearchProviderService: @unchecked Sendable {
     private var connection: OpaquePointer?
     private var registrations: [guint] = []
     private var ownsName = false
+    private var closedHandler: gulong = 0
+    /// Set once the connection has closed: nothing is sent on it any more.
+    private var busClosed = false
+    private var onBusClosed: (@Sendable () -> Void)?
 
     /// Makes a service for `appID` (not yet on the bus).
     ///
@@ -61,14 +67,20 @@ public final class SearchProviderService: @unchecked Sendable {
     /// - Parameters:
     ///   - context: the main context method calls are dispatched on; `nil` is the global default.
     ///   - busAddress: a bus to use instead of the session bus (`DBUS_SESSION_BUS_ADDRESS`).
+    ///   - onBusClosed: called once on `context`'s thread when the connection to the bus
+    ///     closes (the bus went away); the service is then off the bus.
     /// - Throws: ``SystemSearchError`` `E_BUS_UNAVAILABLE` when the bus cannot be reached,
     ///   `E_NAME_TAKEN` when another process owns the app's name, `E_DBUS_FAILURE` otherwise.
-    public func start(context: OpaquePointer? = nil, busAddress: String? = nil) throws {
+    public func start(context: OpaquePointer? = nil, busAddress: String? = nil,
+                      onBusClosed: (@Sendable () -> Void)? = nil) throws {
         lock.lock()
         defer { lock.unlock() }
         guard connection == nil else { return }
-        let connection = try Self.connect(busAddress)
+        let connection = try Self.connect(busAddress, context: context)
         self.connection = connection
+        self.onBusClosed = onBusClosed
+        busClosed = false
+        watchClosing(connection)
         do {
             try register(on: connection, context: context)
             try requestName(on: connection)
@@ -87,21 +99,59 @@ public final class SearchProviderService: @unchecked Sendable {
 
     // MARK: Connecting and exporting
 
-    private static func connect(_ busAddress: String?) throws -> OpaquePointer {
+    /// A connection of the service's own to `busAddress` or the session bus, made with
+    /// `context` as the thread default so that its signals (`closed`) arrive there.
+    private static func connect(_ busAddress: String?, context: OpaquePointer?) throws -> OpaquePointer {
         var error: UnsafeMutablePointer<GError>?
-        let connection: OpaquePointer?
-        if let busAddress {
+        nonisolated(unsafe) var connection: OpaquePointer?
+        nonisolated(unsafe) var failure: String?
+        MainContextInvoker.run(on: context) {
+            g_main_context_push_thread_default(context)
+            defer { g_main_context_pop_thread_default(context) }
+            var address: String? = busAddress
+            if address == nil {
+                if let found = g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SESSION, nil, &error) {
+                    address = String(cString: found)
+                    g_free(found)
+                } else {
+                    failure = GLibErrors.take(error).message
+                    return
+                }
+            }
             let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
                                              | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-            connection = g_dbus_connection_new_for_address_sync(busAddress, flags, nil, nil, &error)
-        } else {
-            connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
+            connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error)
+            if connection == nil { failure = GLibErrors.take(error).message }
         }
         guard let connection else {
             throw SystemSearchError(code: SystemSearchError.busUnavailable,
-                                    message: "cannot connect to the D-Bus session bus: \(GLibErrors.take(error).message)")
+                                    message: "cannot connect to the D-Bus session bus: \(failure ?? "unknown error")")
         }
+        // The process decides what a lost bus means (onBusClosed), not GDBus.
+        g_dbus_connection_set_exit_on_close(connection, 0)
         return connection
+    }
+
+    /// Connects the connection's `closed` signal to ``busDidClose()``.
+    private func watchClosing(_ connection: OpaquePointer) {
+        typealias Closed = @convention(c) (OpaquePointer?, gboolean, UnsafeMutablePointer<GError>?, gpointer?) -> Void
+        let callback: Closed = { _, _, _, data in
+            Unmanaged<SearchProviderService>.fromOpaque(data!).takeUnretainedValue().busDidClose()
+        }
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        closedHandler = g_signal_connect_data(
+            UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(callback, to: GCallback.self), retained,
+            { data, _ in Unmanaged<SearchProviderService>.fromOpaque(data!).release() }, GConnectFlags(rawValue: 0))
+    }
+
+    /// On the loop's thread, once: the bus is gone; leave it and tell the process.
+    private func busDidClose() {
+        lock.lock()
+        busClosed = true
+        let notify = onBusClosed
+        onBusClosed = nil
+        lock.unlock()
+        notify?()
     }
 
     private func register(on connection: OpaquePointer, context: OpaquePointer?) throws {
@@ -158,18 +208,25 @@ public final class SearchProviderService: @unchecked Sendable {
 
     private func unexport() {
         guard let connection else { return }
-        if ownsName {
+        if closedHandler != 0 {
+            g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), closedHandler)
+            closedHandler = 0
+        }
+        onBusClosed = nil
+        if ownsName && !busClosed {
             if let reply = try? Self.callBus(connection, method: "ReleaseName",
                                              arguments: GVariantCoding.tuple([GVariantCoding.make(address.busName)]),
                                              replyType: "(u)") {
                 g_variant_unref(reply)
             }
-            ownsName = false
         }
+        ownsName = false
         for id in registrations {
             g_dbus_connection_unregister_object(connection, id)
         }
         registrations.removeAll()
+        // Our own connection: it closes once the invocations still in flight (which
+        // hold it) have replied.
         g_object_unref(UnsafeMutableRawPointer(connection))
         self.connection = nil
     }

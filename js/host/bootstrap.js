@@ -108,8 +108,17 @@
     else Promise.resolve().then(callback);
   }
 
+  // `performance.now()`: milliseconds since the host started, monotonic, as in Node
+  // and React Native; `timeOrigin` is that start as ms since the epoch.
+  const startedAt = native.now();
+  const performance = Object.freeze({
+    timeOrigin: Date.now(),
+    now: () => native.now() - startedAt,
+  });
+
   const globals = {
     global: globalThis,
+    performance,
     console,
     process,
     require: loader.globalRequire,

@@ -63,6 +63,22 @@ describe('require resolution', () => {
     assert.throws(() => require('node:fs'), { code: 'MODULE_NOT_FOUND' });
   });
 
+  test("Node's module shapes: test is the test function, assert is assert.ok", () => {
+    const test_ = require('node:test');
+    assert.strictEqual(typeof test_, 'function');
+    assert.strictEqual(test_, require('test'));
+    assert.strictEqual(test_.test, test_);
+    for (const name of ['it', 'describe', 'before', 'after', 'beforeEach', 'afterEach', 'skip']) {
+      assert.strictEqual(typeof test_[name], 'function', name);
+    }
+    const assert_ = require('node:assert');
+    assert.strictEqual(assert_.ok, assert_);
+    assert.strictEqual(assert_.strict.ok, assert_);
+    assert.throws(() => assert_(false, 'told'), { name: 'AssertionError', message: 'told' });
+    assert.strictEqual(require('node:util'), require('util'));
+    assert.strictEqual(require('node:react-native'), require('react-native'));
+  });
+
   test('the global require resolves built-ins from the working directory', () => {
     assert.strictEqual(typeof globalThis.require('assert').strictEqual, 'function');
     assert.strictEqual(globalThis.require('util').format('%d', 3), '3');

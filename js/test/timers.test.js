@@ -110,3 +110,13 @@ test('setImmediate callbacks run in order and clearImmediate cancels', async () 
   });
   assert.deepStrictEqual(order, [1, 3]);
 });
+
+test('performance.now() is monotonic milliseconds since the host started', async () => {
+  assert.strictEqual(typeof performance.now, 'function');
+  const first = performance.now();
+  assert.ok(first >= 0 && first < 600000, String(first));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const second = performance.now();
+  assert.ok(second - first >= 15, `${first} then ${second}`);
+  assert.ok(Math.abs(performance.timeOrigin + second - Date.now()) < 1000, 'timeOrigin + now() is about Date.now()');
+});

@@ -53,3 +53,10 @@ declare function clearInterval(id: number | undefined): void;
 declare function setImmediate<A extends any[]>(callback: (...args: A) => void, ...args: A): number;
 declare function clearImmediate(id: number | undefined): void;
 declare function queueMicrotask(callback: () => void): void;
+/** High-resolution time, as in Node and React Native. */
+declare const performance: {
+  /** Milliseconds since the host started (monotonic, fractional). */
+  now(): number;
+  /** When the host started, in milliseconds since the epoch. */
+  readonly timeOrigin: number;
+};

@@ -82,6 +82,13 @@ public final class JSHost: Sendable {
         mailbox.deliver(.work(work))
     }
 
+    /// Ends the JS from any thread, as `process.exit(code)` would from JS: the `'exit'`
+    /// listeners run, timers and pending promises are dropped, and ``run()`` returns
+    /// `code`. Ignored once the JS is already ending.
+    public func exit(code: Int32) {
+        mailbox.deliver(.exit(code))
+    }
+
     /// Keeps the host running while a service (a D-Bus export) is open; from any thread.
     public func retainService() {
         mailbox.retainService()

@@ -11,6 +11,8 @@ enum MailboxItem: Sendable {
     case event(module: Int, name: String, body: BridgeValue)
     /// Nothing to run: wakes the loop so it checks whether anything is left to do.
     case recheck
+    /// End the JS now with this exit code, as `process.exit(code)` would.
+    case exit(Int32)
 }
 
 /// The thread-safe queue between any thread and the JS thread.

@@ -235,6 +235,10 @@ final class JSRuntime {
         case .settle(let id, let result): settle(id, result)
         case .event(let module, let name, let body): route(module: modules[module], name, body)
         case .recheck: break
+        case .exit(let code):
+            // As process.exit: the 'exit' listeners run, then the loop ends.
+            _ = callHost("beforeExit", [JSValueMakeNumber(ctx, Double(code))])
+            if ending == nil { ending = .exit(code) }
         }
     }
 

@@ -54,7 +54,13 @@ enum RunCommand: Command {
             let service = try SearchProviderService(appID: appID, source: source) { request in
                 searchOnDevice.handle(request)
             }
-            try service.start(context: host.mainContext.pointer)
+            // When the session bus goes away (logout, the end of a test's
+            // dbus-run-session) the app ends: nothing could reach it any more, and it
+            // must not keep its loop, its index or an inherited pipe open.
+            try service.start(context: host.mainContext.pointer) { [host] in
+                standardError("searchlight run: the session bus closed; \(appID) stops")
+                host.exit(code: 0)
+            }
             host.retainService()
             return service
         } catch let error as NativeError {

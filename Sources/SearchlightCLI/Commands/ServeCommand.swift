@@ -29,7 +29,10 @@ struct ServeCommand: Command {
             }
             // Called before the loop runs: registration happens on this thread, calls
             // are then served by `loop.run()` here.
-            try service.start(context: loop.context)
+            try service.start(context: loop.context) { [loop] in
+                standardError("searchlight serve: the session bus closed; stopped serving \(context.appID)")
+                loop.quit()
+            }
             standardError("searchlight serve: serving \(context.appID) at \(service.address.objectPath) (Ctrl-C to stop)")
             loop.run()
             service.stop()

@@ -318,7 +318,9 @@ async function runFiles(files, loadFile) {
 
 host.setTestRunner(runFiles);
 
-module.exports = {
+// Node's shape: the module is the `test` function, with the rest as its properties
+// (`const test = require('node:test')` and `const { test, describe } = require('test')`).
+Object.assign(test, {
   test,
   it: test,
   describe,
@@ -328,4 +330,6 @@ module.exports = {
   afterEach,
   beforeAll: before,
   afterAll: after,
-};
+});
+
+module.exports = test;
