@@ -71,4 +71,32 @@ function toSearchableItem(book) {
   };
 }
 
-module.exports = { CATALOG_VERSION, DOMAIN, books, coverPath, toSearchableItem };
+/** The work with this id, or null. */
+function bookWithId(id) {
+  return books.find((book) => book.id === id) || null;
+}
+
+/** "22時間42分" for a running time in minutes. */
+function duration(minutes) {
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours}時間${minutes % 60}分` : `${minutes}分`;
+}
+
+/**
+ * Index the catalog (or the works `ids`) through `searchlight` unless the index
+ * already holds this version; resolves to the number of works written. Both the
+ * console app (app.js) and the windowed app (index.js) start with it.
+ */
+async function indexCatalog(searchlight, { ids = null, force = false } = {}) {
+  if (!force && ids === null && (await searchlight.fetchLastClientState()) === CATALOG_VERSION) {
+    const [first] = await searchlight.getItems([books[0].id]);
+    if (first !== null) return 0; // indexed before and not expired
+  }
+  const chosen = ids === null ? books : books.filter((book) => ids.includes(book.id));
+  if (ids === null) await searchlight.deleteItemsInDomains([DOMAIN]); // drop works no longer sold
+  return searchlight.indexItems(chosen.map(toSearchableItem), { clientState: CATALOG_VERSION });
+}
+
+module.exports = {
+  CATALOG_VERSION, DOMAIN, books, bookWithId, coverPath, duration, indexCatalog, toSearchableItem,
+};
