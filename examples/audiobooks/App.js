@@ -8,6 +8,7 @@ const React = require('react');
 const { View, Text, BackHandler, StyleSheet } = require('react-native');
 const searchlight = require('searchlight');
 const { indexCatalog } = require('./catalog');
+const { coverURL } = require('./covers');
 const { SearchScreen } = require('./SearchScreen');
 const { DetailScreen } = require('./DetailScreen');
 
@@ -41,9 +42,9 @@ function App() {
       unsubscribe.push(searchlight.onRequest(open));
       unsubscribe.push(searchlight.onReindexRequest(({ ids, reason }) => {
         console.log(`オーディオブック: 検索の再登録 (${reason})`);
-        indexCatalog(searchlight, { ids, force: true }).catch((error) => setFailure(describe(error)));
+        indexCatalog(searchlight, { ids, force: true, imageUrl: coverURL }).catch((error) => setFailure(describe(error)));
       }));
-      const written = await indexCatalog(searchlight);
+      const written = await indexCatalog(searchlight, { imageUrl: coverURL });
       if (written > 0) console.log(`オーディオブック: ${written}作品を検索に登録しました`);
       setIndexed(true);
     })().catch((error) => {

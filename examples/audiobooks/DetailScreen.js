@@ -6,8 +6,9 @@
 const React = require('react');
 const { View, Text, ScrollView, Pressable, StyleSheet } = require('react-native');
 const searchlight = require('searchlight');
-const { bookWithId, coverPath, duration } = require('./catalog');
+const { bookWithId, duration } = require('./catalog');
 const { Cover } = require('./Cover');
+const { coverURL } = require('./covers');
 const { colors } = require('./theme');
 
 function BackBar({ title, onBack }) {
@@ -34,14 +35,9 @@ function Fact({ label, value }) {
 
 function DetailScreen({ id, onBack }) {
   const book = bookWithId(id);
-  const [thumbnail, setThumbnail] = React.useState(null);
 
   React.useEffect(() => {
-    if (book === null) return undefined;
-    let current = true;
-    searchlight.getItems([id]).then(([item]) => {
-      if (current && item && item.thumbnail) setThumbnail(item.thumbnail);
-    }).catch((error) => console.error(`audiobooks: ${error.message}`));
+    if (book === null) return;
     searchlight.becomeCurrent({
       activityType: 'org.example.audiobooks.work',
       title: book.title,
@@ -49,7 +45,6 @@ function DetailScreen({ id, onBack }) {
       relatedUniqueIdentifier: book.id,
       eligibleForSearch: false, // the work itself is already indexed
     }).catch((error) => console.error(`audiobooks: ${error.code || ''} ${error.message}`));
-    return () => { current = false; };
   }, [id]);
 
   if (book === null) {
@@ -68,7 +63,7 @@ function DetailScreen({ id, onBack }) {
       <BackBar title={book.title} onBack={onBack} />
       <ScrollView contentContainerStyle={styles.content}>
         <View style={styles.hero}>
-          <Cover book={book} width={168} source={{ uri: thumbnail || coverPath(book) }} testID="detail-cover" />
+          <Cover book={book} width={168} source={{ uri: coverURL(book) }} testID="detail-cover" />
           <Text style={styles.title} testID="detail-title" selectable>{book.title}</Text>
           <Text style={styles.author}>{book.author}</Text>
           <View style={styles.chips}>

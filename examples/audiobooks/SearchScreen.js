@@ -8,9 +8,10 @@ const {
   View, Text, TextInput, FlatList, Pressable, ActivityIndicator, StyleSheet,
 } = require('react-native');
 const searchlight = require('searchlight');
-const { DOMAIN, books, bookWithId, coverPath, duration } = require('./catalog');
+const { DOMAIN, books, bookWithId, duration } = require('./catalog');
 const { Highlighted, rangesFor } = require('../shared/Highlighted');
 const { Cover } = require('./Cover');
+const { coverURL } = require('./covers');
 const { colors } = require('./theme');
 
 /** The hits for `query` (the whole catalog in order when it is empty). */
@@ -29,7 +30,7 @@ function ResultRow({ hit, query, onOpen }) {
   return (
     <Pressable testID={`result-${hit.id}`} accessibilityLabel={title} onPress={() => onOpen(hit.id)}
       style={({ pressed }) => [styles.row, pressed && styles.rowPressed]}>
-      {book ? <Cover book={book} width={52} source={{ uri: hit.thumbnail || coverPath(book) }} /> : null}
+      {book ? <Cover book={book} width={52} source={{ uri: coverURL(book) }} /> : null}
       <View style={styles.rowText}>
         <Highlighted text={title} ranges={rangesFor(hit, 'title', title, query)} style={styles.rowTitle}
           highlightStyle={styles.match} numberOfLines={1} />

@@ -56,14 +56,17 @@ function coverPath(book) {
   return `${__dirname}/images/${book.cover}.png`;
 }
 
-/** The book as a SearchOnDevice item (the Japanese article's keys). */
-function toSearchableItem(book) {
+/**
+ * The book as a SearchOnDevice item (the Japanese article's keys). `imageUrl` is the
+ * cover's file path unless given (the windowed app gives a data: URL, covers.js).
+ */
+function toSearchableItem(book, imageUrl = coverPath(book)) {
   return {
     id: book.id,
     title: book.title,
     description: `${book.author}・朗読 ${book.narrator}｜${book.summary}`,
     keywords: ['オーディオブック', '朗読', book.author, book.narrator, ...book.genres],
-    imageUrl: coverPath(book),
+    imageUrl,
     domain: DOMAIN,
     contentType: 'public.audio',
     url: `audiobooks://works/${book.id}`,
@@ -84,17 +87,19 @@ function duration(minutes) {
 
 /**
  * Index the catalog (or the works `ids`) through `searchlight` unless the index
- * already holds this version; resolves to the number of works written. Both the
+ * already holds this version; resolves to the number of works written. `imageUrl`
+ * gives each work's cover (default: the file's path). Both the
  * console app (app.js) and the windowed app (index.js) start with it.
  */
-async function indexCatalog(searchlight, { ids = null, force = false } = {}) {
+async function indexCatalog(searchlight, { ids = null, force = false, imageUrl = coverPath } = {}) {
   if (!force && ids === null && (await searchlight.fetchLastClientState()) === CATALOG_VERSION) {
     const [first] = await searchlight.getItems([books[0].id]);
     if (first !== null) return 0; // indexed before and not expired
   }
   const chosen = ids === null ? books : books.filter((book) => ids.includes(book.id));
   if (ids === null) await searchlight.deleteItemsInDomains([DOMAIN]); // drop works no longer sold
-  return searchlight.indexItems(chosen.map(toSearchableItem), { clientState: CATALOG_VERSION });
+  const items = chosen.map((book) => toSearchableItem(book, imageUrl(book)));
+  return searchlight.indexItems(items, { clientState: CATALOG_VERSION });
 }
 
 module.exports = {

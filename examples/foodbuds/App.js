@@ -26,7 +26,7 @@ async function routeFor(id) {
   const [item] = await searchlight.getItems([id]);
   const bud = foodBuds.find((b) => b.objectId === id);
   const recipe = recipes.find((r) => r.name === id);
-  if (bud && (item === null || item.domain === FOODBUD_DOMAIN)) return { name: 'bud', id, thumbnail: item && item.thumbnail };
+  if (bud && (item === null || item.domain === FOODBUD_DOMAIN)) return { name: 'bud', id };
   if (recipe) return { name: 'recipe', id };
   return { name: 'missing', id };
 }
@@ -88,7 +88,7 @@ function App() {
   let detail = null;
   if (top && top.name === 'bud') {
     const bud = foodBuds.find((b) => b.objectId === top.id);
-    detail = <BudScreen key={top.id} bud={bud} thumbnail={top.thumbnail} onBack={pop}
+    detail = <BudScreen key={top.id} bud={bud} onBack={pop}
       onOpenRecipe={(name) => push({ name: 'recipe', id: name })} />;
   } else if (top && top.name === 'recipe') {
     const recipe = recipes.find((r) => r.name === top.id);

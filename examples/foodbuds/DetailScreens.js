@@ -27,7 +27,7 @@ function LinkRow({ testID, title, subtitle, picture, onPress }) {
   );
 }
 
-function BudScreen({ bud, thumbnail, onBack, onOpenRecipe }) {
+function BudScreen({ bud, onBack, onOpenRecipe }) {
   React.useEffect(() => {
     searchlight.becomeCurrent(foodBudActivity(bud))
       .catch((error) => console.error(`foodbuds: ${error.code || ''} ${error.message}`));
@@ -37,7 +37,7 @@ function BudScreen({ bud, thumbnail, onBack, onOpenRecipe }) {
       <BackBar title={bud.name} onBack={onBack} />
       <ScrollView contentContainerStyle={styles.content}>
         <View style={styles.hero}>
-          <Avatar size={112} testID="detail-cover" source={thumbnail ? { uri: thumbnail } : undefined} />
+          <Avatar size={112} testID="detail-cover" />
           <Text style={styles.title} testID="detail-title" selectable>{bud.name}</Text>
           <View style={styles.chips}>{bud.specialties.map((s) => <Chip key={s} label={s} />)}</View>
         </View>

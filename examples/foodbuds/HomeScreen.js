@@ -18,7 +18,7 @@ function Row({ row, query, onOpen }) {
     <Pressable testID={`result-${row.id}`} accessibilityLabel={title} onPress={() => onOpen(row.id, row.domain)}
       style={({ pressed }) => [styles.row, pressed && styles.rowPressed]}>
       {row.domain === FOODBUD_DOMAIN
-        ? <Avatar size={48} source={row.thumbnail ? { uri: row.thumbnail } : undefined} />
+        ? <Avatar size={48} />
         : <RecipeTile name={title} size={48} />}
       <View style={styles.rowText}>
         <Highlighted text={title} ranges={rangesFor(row, 'title', title, query)} style={styles.rowTitle}

@@ -26,10 +26,10 @@ function tileColor(name) {
   return TILE_COLORS[hash % TILE_COLORS.length];
 }
 
-/** A bud's round chef picture (from the index's thumbnail when it has one). */
-function Avatar({ size, source, testID }) {
+/** A bud's round chef picture. */
+function Avatar({ size, testID }) {
   return (
-    <Image testID={testID} source={source || { uri: CHEF_IMAGE }} accessibilityLabel="chef"
+    <Image testID={testID} source={{ uri: CHEF_IMAGE }} accessibilityLabel="chef"
       style={{ width: size, height: size, borderRadius: size / 2, imageRendering: 'pixelated' }} />
   );
 }
