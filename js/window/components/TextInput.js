@@ -14,8 +14,7 @@ const { placeholderClass } = require('./document');
 const { useLayout, setRef } = require('./layout');
 
 const INPUT_DEFAULTS = toCSS({
-  boxSizing: 'border-box', margin: 0, padding: 0, borderWidth: 0, borderStyle: 'solid',
-  borderColor: 'black', borderRadius: 0, backgroundColor: 'transparent', color: 'black',
+  boxSizing: 'border-box', margin: 0, padding: 0, borderWidth: 0, backgroundColor: 'transparent', color: 'black',
   fontFamily: 'System', fontSize: 14, minWidth: 0, resize: 'none', flexShrink: 0,
 });
 
