@@ -70,7 +70,8 @@ function App() {
       {failure !== null ? <Text style={styles.failure} testID="app-error">{failure}</Text> : null}
       {/* The search screen stays mounted under a detail screen, as in a navigation stack. */}
       <View style={[styles.app, detailId !== null && styles.hidden]}>
-        <SearchScreen query={query} onChangeQuery={setQuery} onOpen={setDetailId} indexed={indexed} />
+        <SearchScreen query={query} onChangeQuery={setQuery} onOpen={setDetailId} indexed={indexed}
+          visible={detailId === null} />
       </View>
       {detailId !== null ? <DetailScreen id={detailId} onBack={() => setDetailId(null)} /> : null}
     </View>

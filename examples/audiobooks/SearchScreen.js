@@ -1,7 +1,7 @@
 'use strict';
 // The home screen: a search field that searches the catalog as the user types, and
-// the works it finds, best first, with the matched text in bold. With the field
-// empty it lists the whole catalog.
+// the works it finds, best first, with the matched text in bold (Enter opens the
+// first). With the field empty it lists the whole catalog.
 
 const React = require('react');
 const {
@@ -45,8 +45,14 @@ function ResultRow({ hit, query, onOpen }) {
   );
 }
 
-function SearchScreen({ query, onChangeQuery, onOpen, indexed }) {
+function SearchScreen({ query, onChangeQuery, onOpen, indexed, visible }) {
   const [hits, setHits] = React.useState(null);
+  const input = React.useRef(null);
+
+  // Back on this screen (after a detail screen), typing goes to the search field again.
+  React.useEffect(() => {
+    if (visible && input.current) input.current.focus();
+  }, [visible]);
   const [error, setError] = React.useState(null);
   const latest = React.useRef(0);
 
@@ -74,7 +80,8 @@ function SearchScreen({ query, onChangeQuery, onOpen, indexed }) {
         <Text style={styles.barSubtitle}>{`${books.length}作品を配信中`}</Text>
         <View style={styles.field}>
           <View style={styles.lens}><View style={styles.lensRing} /><View style={styles.lensHandle} /></View>
-          <TextInput testID="search-input" style={styles.input} value={query} onChangeText={onChangeQuery}
+          <TextInput ref={input} testID="search-input" style={styles.input} value={query} onChangeText={onChangeQuery}
+            onSubmitEditing={() => { if (hits && hits.length > 0) onOpen(hits[0].id); }}
             placeholder="作品名・著者・朗読者で検索" placeholderTextColor="#9a9aa5" autoFocus
             returnKeyType="search" accessibilityLabel="検索" autoCorrect={false} />
           {query !== '' ? (

@@ -103,6 +103,7 @@ function App() {
       {/* The home screen stays mounted under the detail screens, as in a navigation stack. */}
       <View style={[styles.app, detail !== null && styles.hidden]}>
         <HomeScreen query={query} onChangeQuery={setQuery} tab={tab} onChangeTab={setTab} indexed={indexed}
+          visible={detail === null}
           onOpen={(id, domain) => push(domain === RECIPE_DOMAIN ? { name: 'recipe', id } : { name: 'bud', id })} />
       </View>
       {detail}

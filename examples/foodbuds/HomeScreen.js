@@ -1,7 +1,7 @@
 'use strict';
 // FoodBuds' home: a search field over buds and recipes (searching as the user
-// types, matched text in bold) and, while it is empty, the talk's two tabs:
-// FoodBuds and Recipes.
+// types, matched text in bold; Enter opens the first) and, while it is empty, the
+// talk's two tabs, FoodBuds and Recipes.
 
 const React = require('react');
 const { View, Text, TextInput, FlatList, Pressable, StyleSheet } = require('react-native');
@@ -42,8 +42,14 @@ function recipeRow(recipe) {
   return { id: recipe.name, domain: RECIPE_DOMAIN, title: recipe.name, description: recipe.ingredients.join(', ') };
 }
 
-function HomeScreen({ query, onChangeQuery, tab, onChangeTab, onOpen, indexed }) {
+function HomeScreen({ query, onChangeQuery, tab, onChangeTab, onOpen, indexed, visible }) {
   const [hits, setHits] = React.useState(null);
+  const input = React.useRef(null);
+
+  // Back on this screen (after a detail screen), typing goes to the search field again.
+  React.useEffect(() => {
+    if (visible && input.current) input.current.focus();
+  }, [visible]);
   const [error, setError] = React.useState(null);
   const latest = React.useRef(0);
   const searching = query.trim() !== '';
@@ -78,7 +84,8 @@ function HomeScreen({ query, onChangeQuery, tab, onChangeTab, onOpen, indexed })
       <View style={styles.bar}>
         <Text style={styles.barTitle} accessibilityRole="header">FoodBuds</Text>
         <View style={styles.field}>
-          <TextInput testID="search-input" style={styles.input} value={query} onChangeText={onChangeQuery}
+          <TextInput ref={input} testID="search-input" style={styles.input} value={query} onChangeText={onChangeQuery}
+            onSubmitEditing={() => { if (searching && hits && hits.length > 0) onOpen(hits[0].id, hits[0].domain); }}
             placeholder="Search buds, recipes, ingredients" placeholderTextColor="#a0a0a0" autoFocus
             returnKeyType="search" accessibilityLabel="Search" autoCorrect={false} />
           {query !== '' ? (
