@@ -27,7 +27,12 @@ function pressEvent(event) {
 const Pressable = React.forwardRef(function Pressable(props, ref) {
   const { children, style, disabled, onPress, onPressIn, onPressOut, onLongPress,
     delayLongPress = 500, testOnly_pressed, ...rest } = props;
-  const [pressedState, setPressed] = React.useState(false);
+  const [pressedState, setPressedState] = React.useState(false);
+  const isPressed = React.useRef(false);
+  const setPressed = (value) => {
+    isPressed.current = value;
+    setPressedState(value);
+  };
   const pressed = testOnly_pressed === true || pressedState;
   const longPressTimer = React.useRef(null);
   const longPressed = React.useRef(false);
@@ -53,12 +58,12 @@ const Pressable = React.forwardRef(function Pressable(props, ref) {
       }, delayLongPress);
     }
   };
+  // React Native's order: pressIn, pressOut, then press (the click follows pointerup).
   const pressOut = (event) => {
     clearTimer();
-    setPressed((was) => {
-      if (was && onPressOut) onPressOut(pressEvent(event));
-      return false;
-    });
+    if (!isPressed.current) return;
+    setPressed(false);
+    if (onPressOut) onPressOut(pressEvent(event));
   };
 
   const handlers = disabled ? {} : {
