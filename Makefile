@@ -8,6 +8,9 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # Debian packages the build, the tests and the benchmarks use.
 DEBIAN_PACKAGES := pkg-config libjavascriptcoregtk-4.1-dev libsqlite3-dev libglib2.0-dev libcurl4 \
 	dbus esbuild libjs-lunr wamerican node-typescript
+# The window page's React (and its component tests, some in a window under Xvfb), and a
+# Japanese font for its screens.
+DEBIAN_PACKAGES += node-react node-react-dom fonts-ipafont-gothic xvfb xauth
 
 SWIFT_BUILD_FLAGS ?=
 BIN := .build/debug/searchlight
@@ -32,8 +35,11 @@ build: deps
 demo: build
 	$(BIN) run examples/audiobooks/app.js --data-dir "$$(mktemp -d)"
 
-## test: every test, Swift and JS; last, check that no searchlight process the run
-## started (marked by SEARCHLIGHT_TEST_RUN in its environment) outlived it
+## test: every test, Swift and JS (the window's components and the examples' highlighting
+## run on Debian's React: NODE_PATH lets esbuild find /usr/share/nodejs/react; the
+## components' events and layout are also checked in a real window under Xvfb); last,
+## check that no searchlight process the run started (marked by SEARCHLIGHT_TEST_RUN in
+## its environment) outlived it
 TEST_RUN := $(shell date +%s%N)-$$$$
 test: export SEARCHLIGHT_TEST_RUN = $(TEST_RUN)
 test: deps
@@ -42,6 +48,8 @@ test: deps
 	SEARCHLIGHT=$(BIN) bash js/test/searchondevice/fixtures/run-fixtures.sh
 	$(MAKE) fuzz-short
 	$(BIN) test js/test
+	NODE_PATH=/usr/share/nodejs $(BIN) test js/window/components/test examples/shared
+	xvfb-run -a bash js/window/components/test/window/run.sh $(BIN)
 	bash tools/check-no-orphans.sh "$$SEARCHLIGHT_TEST_RUN"
 
 ## bench: release build, then the benchmarks (a few minutes; BENCH_FULL=1 adds 1M

@@ -4,10 +4,11 @@
 // search continuation) for Linux apps with a JavaScript front end.
 //
 // Layers, bottom to top (no import points up):
-//   C shims            CSQLite, CGLib, CJavaScriptCore, CCurlCalls
+//   C shims            CSQLite, CGLib, CJavaScriptCore, CCurlCalls, CWebKit
 //   side by side       SearchIndex (knows nothing of JS)   JSHost (knows nothing of search)
 //   glue               SearchOnDevice (the native module joining them)
-//   on top             SystemSearch (D-Bus providers), SearchlightCLI (`searchlight`)
+//   on top             SystemSearch (D-Bus providers), WindowHost (GTK + WebKitGTK window),
+//                      SearchlightCLI (`searchlight`)
 import PackageDescription
 
 let package = Package(
@@ -34,6 +35,12 @@ let package = Package(
             pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
+        // The window host: a GTK 3 window holding a WebKitGTK web view (SPEC §7).
+        .systemLibrary(
+            name: "CWebKit",
+            pkgConfig: "webkit2gtk-4.1",
+            providers: [.apt(["libwebkit2gtk-4.1-dev"])]
+        ),
         // libcurl is loaded with dlopen on the first web image; this only calls its
         // variadic functions, which Swift cannot.
         .target(name: "CCurlCalls"),
@@ -45,9 +52,14 @@ let package = Package(
         // MARK: Glue and top
         .target(name: "SearchOnDevice", dependencies: ["JSHost", "SearchIndex", "CCurlCalls"]),
         .target(name: "SystemSearch", dependencies: ["SearchIndex", "CGLib"]),
+        // The window host knows native modules (JSHost's protocol), not search.
+        // Swift 5 mode: GTK's callbacks and objects are main-thread-only C, which
+        // Swift 6's checking cannot see (MainThread.swift keeps them there).
+        .target(name: "WindowHost", dependencies: ["JSHost", "CWebKit"],
+                swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "SearchlightCLI",
-            dependencies: ["JSHost", "SearchIndex", "SearchOnDevice", "SystemSearch"]
+            dependencies: ["JSHost", "SearchIndex", "SearchOnDevice", "SystemSearch", "WindowHost"]
         ),
 
         // MARK: Benchmarks (`make bench`, release build)

@@ -11,7 +11,9 @@
 // Everything is local: the covers are files, so it runs with no network.
 
 const searchlight = require('searchlight');
-const { CATALOG_VERSION, DOMAIN, books, toSearchableItem } = require('./catalog');
+const catalog = require('./catalog');
+
+const { DOMAIN, books, bookWithId, duration } = catalog;
 
 const DEFAULT_QUERY = 'ブック';
 
@@ -20,25 +22,10 @@ function header(title) {
   console.log(`━━ ${title} ━━`);
 }
 
-function duration(minutes) {
-  const hours = Math.floor(minutes / 60);
-  return hours > 0 ? `${hours}時間${minutes % 60}分` : `${minutes}分`;
-}
-
-function bookWithId(id) {
-  return books.find((book) => book.id === id) || null;
-}
-
-/** Index the catalog (or the given works) unless the index already holds this version. */
-async function indexCatalog({ ids = null, force = false } = {}) {
-  if (!force && ids === null && (await searchlight.fetchLastClientState()) === CATALOG_VERSION) {
-    const [first] = await searchlight.getItems([books[0].id]);
-    if (first !== null) return 0; // indexed before and not expired
-  }
-  const chosen = ids === null ? books : books.filter((book) => ids.includes(book.id));
-  if (ids === null) await searchlight.deleteItemsInDomains([DOMAIN]); // drop works no longer sold
-  const written = await searchlight.indexItems(chosen.map(toSearchableItem), { clientState: CATALOG_VERSION });
-  console.log(`オーディオブック: ${written}作品を検索に登録しました`);
+/** Index the catalog unless the index already holds this version (catalog.js). */
+async function indexCatalog(options) {
+  const written = await catalog.indexCatalog(searchlight, options);
+  if (written > 0) console.log(`オーディオブック: ${written}作品を検索に登録しました`);
   return written;
 }
 

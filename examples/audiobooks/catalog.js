@@ -56,14 +56,17 @@ function coverPath(book) {
   return `${__dirname}/images/${book.cover}.png`;
 }
 
-/** The book as a SearchOnDevice item (the Japanese article's keys). */
-function toSearchableItem(book) {
+/**
+ * The book as a SearchOnDevice item (the Japanese article's keys). `imageUrl` is the
+ * cover's file path unless given (the windowed app gives a data: URL, covers.js).
+ */
+function toSearchableItem(book, imageUrl = coverPath(book)) {
   return {
     id: book.id,
     title: book.title,
     description: `${book.author}・朗読 ${book.narrator}｜${book.summary}`,
     keywords: ['オーディオブック', '朗読', book.author, book.narrator, ...book.genres],
-    imageUrl: coverPath(book),
+    imageUrl,
     domain: DOMAIN,
     contentType: 'public.audio',
     url: `audiobooks://works/${book.id}`,
@@ -71,4 +74,34 @@ function toSearchableItem(book) {
   };
 }
 
-module.exports = { CATALOG_VERSION, DOMAIN, books, coverPath, toSearchableItem };
+/** The work with this id, or null. */
+function bookWithId(id) {
+  return books.find((book) => book.id === id) || null;
+}
+
+/** "22時間42分" for a running time in minutes. */
+function duration(minutes) {
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours}時間${minutes % 60}分` : `${minutes}分`;
+}
+
+/**
+ * Index the catalog (or the works `ids`) through `searchlight` unless the index
+ * already holds this version; resolves to the number of works written. `imageUrl`
+ * gives each work's cover (default: the file's path). Both the
+ * console app (app.js) and the windowed app (index.js) start with it.
+ */
+async function indexCatalog(searchlight, { ids = null, force = false, imageUrl = coverPath } = {}) {
+  if (!force && ids === null && (await searchlight.fetchLastClientState()) === CATALOG_VERSION) {
+    const [first] = await searchlight.getItems([books[0].id]);
+    if (first !== null) return 0; // indexed before and not expired
+  }
+  const chosen = ids === null ? books : books.filter((book) => ids.includes(book.id));
+  if (ids === null) await searchlight.deleteItemsInDomains([DOMAIN]); // drop works no longer sold
+  const items = chosen.map((book) => toSearchableItem(book, imageUrl(book)));
+  return searchlight.indexItems(items, { clientState: CATALOG_VERSION });
+}
+
+module.exports = {
+  CATALOG_VERSION, DOMAIN, books, bookWithId, coverPath, duration, indexCatalog, toSearchableItem,
+};

@@ -83,5 +83,5 @@ function foodBudActivity(bud) {
 }
 
 module.exports = {
-  FOODBUD_DOMAIN, RECIPE_DOMAIN, recipes, foodBuds, recipeItem, foodBudItem, foodBudActivity,
+  FOODBUD_DOMAIN, RECIPE_DOMAIN, CHEF_PNG_BASE64, recipes, foodBuds, recipeItem, foodBudItem, foodBudActivity,
 };

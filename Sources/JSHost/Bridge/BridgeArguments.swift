@@ -24,6 +24,19 @@ public struct BridgeArguments: Sendable {
         arguments = values.map { .value($0) }
     }
 
+    /// Arguments as `JSON.stringify` texts, one per argument (`nil` for `undefined`),
+    /// parsed when ``values()`` is called (on whatever thread calls it), with the
+    /// same values and errors as for the headless host's JSON arguments: for hosts
+    /// whose JS runs elsewhere (the window host's web page).
+    public init(jsonTexts: [String?]) {
+        arguments = jsonTexts.enumerated().map { position, text in
+            guard let text else { return .value(.undefined) }
+            var units = Array(text.utf16)
+            let ref = units.withUnsafeMutableBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }!
+            return .json(Stringified(ref), position: position)
+        }
+    }
+
     init(arguments: [Argument]) {
         self.arguments = arguments
     }

@@ -32,36 +32,61 @@ enum BridgeJSON {
 
     /// Appends the JSON text of `value` to `text`; false (leaving `text` partly
     /// written) when JSON cannot carry it exactly.
-    private static func append(_ value: BridgeValue, to text: inout [UInt16]) -> Bool {
+    private static func append(_ value: BridgeValue, to text: inout [UInt16], lenient: Bool = false) -> Bool {
         switch value {
         case .null:
             appendASCII("null", to: &text)
         case .bool(let flag):
             appendASCII(flag ? "true" : "false", to: &text)
         case .number(let number):
-            return appendNumber(number, to: &text)
+            if appendNumber(number, to: &text) { return true }
+            guard lenient else { return false }
+            // As JSON.stringify writes them: -0 as 0, NaN and infinities as null.
+            if number == 0 { appendASCII("0", to: &text) } else { appendASCII("null", to: &text) }
         case .string(let string):
             appendString(string, to: &text)
         case .array(let elements):
             text.append(UInt16(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { text.append(UInt16(ascii: ",")) }
-                guard append(element, to: &text) else { return false }
+                guard append(element, to: &text, lenient: lenient) else { return false }
             }
             text.append(UInt16(ascii: "]"))
         case .object(let members):
             text.append(UInt16(ascii: "{"))
-            for (index, member) in members.entries.enumerated() {
-                if index > 0 { text.append(UInt16(ascii: ",")) }
+            var first = true
+            for member in members.entries {
+                // JSON.stringify leaves out members whose value is undefined.
+                if lenient, case .undefined = member.value { continue }
+                if !first { text.append(UInt16(ascii: ",")) }
+                first = false
                 appendString(member.key, to: &text)
                 text.append(UInt16(ascii: ":"))
-                guard append(member.value, to: &text) else { return false }
+                guard append(member.value, to: &text, lenient: lenient) else { return false }
             }
             text.append(UInt16(ascii: "}"))
-        case .undefined, .date, .bytes:
-            return false
+        case .undefined:
+            guard lenient else { return false }
+            appendASCII("null", to: &text)
+        case .date(let milliseconds):
+            guard lenient else { return false }
+            return append(.number(milliseconds), to: &text, lenient: true)
+        case .bytes(let bytes):
+            guard lenient else { return false }
+            return append(.array(bytes.map { .number(Double($0)) }), to: &text, lenient: true)
         }
         return true
+    }
+
+    /// The JSON text of `value` for a JS engine this process does not own (a web
+    /// page's): what `JSON.stringify` writes for the JS value the bridge would make,
+    /// except that a date is its milliseconds since the epoch and bytes an array of
+    /// numbers. `undefined` is `null` in an array and left out of an object.
+    static func lenientText(_ value: BridgeValue) -> String {
+        var text: [UInt16] = []
+        text.reserveCapacity(256)
+        _ = append(value, to: &text, lenient: true)
+        return String(decoding: text, as: UTF16.self)
     }
 
     /// Appends ASCII `string` unchanged.
@@ -144,4 +169,11 @@ enum BridgeJSON {
 private extension UInt16 {
     /// The code unit of an ASCII character.
     init(ascii scalar: Unicode.Scalar) { self = UInt16(scalar.value) }
+}
+
+extension BridgeValue {
+    /// The value as JSON text, for a page's JS (see ``BridgeJSON/lenientText(_:)``):
+    /// dates as milliseconds since the epoch, bytes as arrays of numbers, `undefined`
+    /// as `null` in arrays and left out of objects (and `null` at the top).
+    public var jsonText: String { BridgeJSON.lenientText(self) }
 }

@@ -5,24 +5,42 @@
 /// has no listener an event is dropped with a warning, or kept when the module
 /// ``NativeModule/buffersEventsUntilListener``.
 public final class EventSink: Sendable {
-    private let mailbox: HostMailbox
-    private let moduleIndex: Int
+    /// Where events go: the host's JS thread, or a closure.
+    private enum Target: Sendable {
+        case host(HostMailbox, moduleIndex: Int)
+        case closure(@Sendable (String, BridgeValue) -> Void)
+    }
+
+    private let target: Target
     /// The name of the module the events come from.
     public let moduleName: String
     private let supportedEvents: Set<String>
     private let listeners: ListenerCount
+    private let countReader: (@Sendable () -> Int)?
 
     init(mailbox: HostMailbox, moduleIndex: Int, moduleName: String, supportedEvents: Set<String>, listeners: ListenerCount) {
-        self.mailbox = mailbox
+        target = .host(mailbox, moduleIndex: moduleIndex)
         self.listeners = listeners
-        self.moduleIndex = moduleIndex
+        countReader = nil
         self.moduleName = moduleName
         self.supportedEvents = supportedEvents
     }
 
+    /// A sink whose events go to `deliver` (on the sending thread), for hosts other than
+    /// ``JSHost`` (the window host hands them to its page); ``listenerCount`` reads
+    /// `listenerCount`.
+    public init(moduleName: String, supportedEvents: [String], listenerCount: @escaping @Sendable () -> Int,
+                deliver: @escaping @Sendable (_ eventName: String, _ body: BridgeValue) -> Void) {
+        target = .closure(deliver)
+        listeners = ListenerCount()
+        countReader = listenerCount
+        self.moduleName = moduleName
+        self.supportedEvents = Set(supportedEvents)
+    }
+
     /// The number of JS listeners the module has now (`addListener` calls minus
     /// `removeListeners` counts); it may change as soon as it is read.
-    public var listenerCount: Int { listeners.value }
+    public var listenerCount: Int { countReader?() ?? listeners.value }
 
     /// Sends `eventName` with `body` to the module's JS listeners.
     ///
@@ -33,6 +51,9 @@ public final class EventSink: Sendable {
             writeStandardError("searchlight: \(moduleName) sent the event '\(eventName)', which is not in its supportedEvents; dropped\n")
             return
         }
-        mailbox.deliver(.event(module: moduleIndex, name: eventName, body: body))
+        switch target {
+        case .host(let mailbox, let moduleIndex): mailbox.deliver(.event(module: moduleIndex, name: eventName, body: body))
+        case .closure(let deliver): deliver(eventName, body)
+        }
     }
 }

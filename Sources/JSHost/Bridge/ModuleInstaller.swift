@@ -17,28 +17,14 @@ extension JSRuntime {
             })
             if !binding.supportedEvents.isEmpty {
                 setProperty(ctx, object, "addListener", makeFunction("addListener") { [unowned self] ctx, arguments in
-                    let values = try ValueConverter.arguments(ctx, arguments)
-                    guard let eventName = values.first?.stringValue else {
-                        throw NativeError.invalidArgument("args[0]", "must be the event name, a string")
-                    }
-                    guard binding.supportedEvents.contains(eventName) else {
-                        throw NativeError.invalidArgument("args[0]", "'\(eventName)' is not an event of \(binding.name) (supported: \(binding.supportedEvents.joined(separator: ", ")))")
-                    }
-                    binding.listenerCount += 1
-                    let isNewName = binding.listenedNames.insert(eventName).inserted
-                    if isNewName && binding.hasBuffered(eventName) {
+                    if try binding.events.addListener(ValueConverter.arguments(ctx, arguments)) {
                         self.pendingFlushes.append(binding.index)
                         self.scheduleNextTurn()
                     }
                     return nil
                 })
                 setProperty(ctx, object, "removeListeners", makeFunction("removeListeners") { ctx, arguments in
-                    let values = try ValueConverter.arguments(ctx, arguments)
-                    guard let count = values.first?.numberValue, count >= 0, count == count.rounded(.down) else {
-                        throw NativeError.invalidArgument("args[0]", "must be the number of listeners removed, a whole number ≥ 0")
-                    }
-                    binding.listenerCount = max(0, binding.listenerCount - Int(min(count, Double(Int32.max))))
-                    if binding.listenerCount == 0 { binding.listenedNames.removeAll() }
+                    try binding.events.removeListeners(ValueConverter.arguments(ctx, arguments))
                     return nil
                 })
             }
@@ -114,12 +100,15 @@ extension JSRuntime {
 
     /// Delivers, keeps or drops one event according to the module's listener count.
     func route(module binding: ModuleBinding, _ name: String, _ body: BridgeValue) {
-        if binding.isListened(name) {
+        switch binding.events.route(name, body) {
+        case .deliver:
             deliver(binding, name, body)
-        } else if binding.buffers {
-            binding.keep(name, body)
-        } else if binding.warnedDrops.insert(name).inserted {
-            writeStandardError("searchlight: \(binding.name) sent '\(name)' with no listeners; dropped (warned once per event)\n")
+        case .kept:
+            break
+        case .dropped(let firstTime):
+            if firstTime {
+                writeStandardError("searchlight: \(binding.name) sent '\(name)' with no listeners; dropped (warned once per event)\n")
+            }
         }
     }
 
@@ -130,10 +119,10 @@ extension JSRuntime {
         pendingFlushes.removeAll()
         for index in flushes {
             let binding = modules[index]
-            for event in binding.takeListenedBuffered() {
+            for event in binding.events.takeListenedBuffered() {
                 guard ending == nil else { return }
                 // A listener may remove itself (or all) while earlier events are delivered.
-                if binding.isListened(event.name) { deliver(binding, event.name, event.body) } else { binding.keep(event.name, event.body) }
+                if binding.events.isListened(event.name) { deliver(binding, event.name, event.body) } else { binding.events.keep(event.name, event.body) }
             }
         }
     }

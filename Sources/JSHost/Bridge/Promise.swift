@@ -6,15 +6,28 @@ import Synchronization
 /// later calls are ignored. A promise dropped without being settled rejects with
 /// `E_NATIVE_UNSETTLED`, so a forgotten path in a module never hangs the app.
 public final class Promise: Sendable {
-    private let mailbox: HostMailbox
-    private let id: Int
+    /// Where the outcome goes: the host's JS promise, or a closure.
+    private enum Target: Sendable {
+        case host(HostMailbox, id: Int)
+        case closure(@Sendable (Result<BridgeValue, NativeError>) -> Void)
+    }
+
+    private let target: Target
     /// `module.method`, for the message of an unsettled promise.
     private let origin: String
     private let settled = Atomic<Bool>(false)
 
     init(mailbox: HostMailbox, id: Int, origin: String) {
-        self.mailbox = mailbox
-        self.id = id
+        target = .host(mailbox, id: id)
+        self.origin = origin
+    }
+
+    /// A promise whose outcome goes to `completion`, called once, on the thread that
+    /// settles it: for hosts other than ``JSHost`` that call a module's methods (the
+    /// window host answers a web page's calls this way). `origin` (`Module.method`)
+    /// names the call when the promise is dropped unsettled.
+    public init(origin: String, completion: @escaping @Sendable (Result<BridgeValue, NativeError>) -> Void) {
+        target = .closure(completion)
         self.origin = origin
     }
 
@@ -33,13 +46,20 @@ public final class Promise: Sendable {
 
     private func settle(_ result: Result<BridgeValue, NativeError>) {
         guard settled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        mailbox.deliver(.settle(id: id, result: result))
+        deliver(result)
+    }
+
+    private func deliver(_ result: Result<BridgeValue, NativeError>) {
+        switch target {
+        case .host(let mailbox, let id): mailbox.deliver(.settle(id: id, result: result))
+        case .closure(let completion): completion(result)
+        }
     }
 
     deinit {
         if !settled.load(ordering: .acquiring) {
-            mailbox.deliver(.settle(id: id, result: .failure(NativeError(
-                code: "E_NATIVE_UNSETTLED", message: "\(origin) finished without settling its promise"))))
+            deliver(.failure(NativeError(
+                code: "E_NATIVE_UNSETTLED", message: "\(origin) finished without settling its promise")))
         }
     }
 }

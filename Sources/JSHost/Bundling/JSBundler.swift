@@ -29,6 +29,11 @@ public struct JSBundler: Sendable {
     public var cacheDirectory: String
     /// For `$SEARCHLIGHT_ESBUILD` and `$PATH`.
     public var environment: [String: String]
+    /// When set, bundles are for a web page, not for the host: one self-contained
+    /// script (nothing external; imports resolved through these esbuild aliases,
+    /// module name → absolute path), images imported as `data:` URLs, React's
+    /// production build. The window host bundles its page this way.
+    public var pageAliases: [String: String]?
 
     /// A bundler for the host `configuration` describes: its built-ins, its environment.
     public init(configuration: JSHost.Configuration) {
@@ -42,6 +47,7 @@ public struct JSBundler: Sendable {
         builtinModules = Set(installed + Self.specBuiltinModules).sorted()
         self.environment = environment
         self.cacheDirectory = cacheDirectory ?? BundleCache.defaultDirectory(environment: environment)
+        pageAliases = nil
     }
 
     /// The bundles for those of `files` that need one, keyed by canonical path.
@@ -98,7 +104,8 @@ public struct JSBundler: Sendable {
 
     /// esbuild's options, less the entry and output paths.
     var arguments: [String] {
-        [
+        if let pageAliases { return Self.pageArguments(aliases: pageAliases) }
+        return [
             "--bundle", "--format=cjs", "--platform=node",
             // JavaScriptCore 2.50 runs ES2022 natively: nothing is lowered further.
             "--target=es2022",
@@ -109,6 +116,17 @@ public struct JSBundler: Sendable {
             // columns would be shifted.
             "--banner:js=// bundled by esbuild for searchlight",
         ] + builtinModules.map { "--external:\($0)" }
+    }
+
+    /// esbuild's options for a page bundle (see ``pageAliases``).
+    static func pageArguments(aliases: [String: String]) -> [String] {
+        [
+            "--bundle", "--format=iife", "--platform=browser", "--target=es2022",
+            "--loader:.js=jsx",
+            "--define:process.env.NODE_ENV=\"production\"",
+            "--sourcemap=external", "--charset=utf8", "--log-level=error", "--color=false",
+        ] + ["png", "jpg", "jpeg", "gif", "webp", "svg"].map { "--loader:.\($0)=dataurl" }
+          + aliases.sorted { $0.key < $1.key }.map { "--alias:\($0.key)=\($0.value)" }
     }
 
     /// What the cache key says about how a bundle was made.

@@ -14,6 +14,7 @@ enum RunCommand: Command {
         .value("activate", "ID", help: "start the app as if the system search opened the item ID (cold start)"),
         .value("continue", "TEXT", help: "start the app as if the system search continued the query TEXT in it"),
         .flag("serve", help: "keep running as the app's D-Bus search service"),
+        .flag("window", help: "open the app (an AppRegistry entry module) in a window: React Native screens in a WebKitGTK view; needs a display"),
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -25,6 +26,9 @@ enum RunCommand: Command {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw CommandFailure("cannot find the script '\(script)' (no such file)")
+        }
+        if arguments.flag("window") {
+            return try WindowRun.run(app: path, arguments: arguments, launch: launch, context: context)
         }
         let configuration = JSHost.Configuration(mode: .run(script: path, arguments: arguments.passthrough), launch: launch)
         let host = JSHost(configuration: try ModernJS.bundling([path], into: configuration))

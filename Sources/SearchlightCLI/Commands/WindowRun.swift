@@ -1,0 +1,108 @@
+import Foundation
+import JSHost
+import SearchIndex
+import SearchOnDevice
+import SystemSearch
+import WindowHost
+
+/// `searchlight run APP --window`: the app's entry module, bundled for a web page with
+/// `js/window/page.js`, in a GTK window holding a WebKitGTK web view (SPEC §7). The
+/// page is the app's JS: no headless host runs; the page reaches the same
+/// ``SearchOnDeviceModule`` through the window host's bridge.
+enum WindowRun {
+    /// The bundle's module aliases: `react-native` is the page's own (components and
+    /// bridge), React is Debian's, the SPEC's wrappers are the headless built-ins.
+    static func aliases(jsDirectory: String, app: String) -> [String: String] {
+        let react = "/usr/share/nodejs"
+        return [
+            "react-native": jsDirectory + "/window/react-native.js",
+            "react": react + "/react",
+            "react-dom": react + "/react-dom",
+            "scheduler": react + "/scheduler",
+            "searchlight": jsDirectory + "/modules/searchlight/index.js",
+            "react-native-spotlight-search": jsDirectory + "/modules/react-native-spotlight-search/index.js",
+            "react-native-search-with-spotlight": jsDirectory + "/modules/react-native-search-with-spotlight/index.js",
+            // page.js requires the app's entry by this name.
+            "searchlight-window-app": app,
+        ]
+    }
+
+    /// The path of the page's script: `js/window/page.js` bundled with the app (or,
+    /// for `entry`, another page entry such as the test runner's), in the bundle cache.
+    static func bundle(app: String, entry: String? = nil, configuration: JSHost.Configuration,
+                       extraAliases: [String: String] = [:]) throws -> String {
+        var bundler = JSBundler(configuration: configuration)
+        bundler.pageAliases = aliases(jsDirectory: configuration.jsDirectory, app: app).merging(extraAliases) { $1 }
+        let page = entry ?? configuration.jsDirectory + "/window/page.js"
+        do {
+            return try bundler.bundle(entry: page, shownAs: app).code
+        } catch {
+            throw CommandFailure(error.message)
+        }
+    }
+
+    /// The one line `--window` prints without a display (exit 1).
+    static let noDisplay = "--window needs a display, and neither $WAYLAND_DISPLAY nor $DISPLAY is set"
+
+    static func run(app path: String, arguments: ParsedArguments, launch: JSHost.LaunchOptions, context: CommandContext,
+                    entry: String? = nil, extraAliases: [String: String] = [:]) throws -> Int32 {
+        guard WindowHost.hasDisplay() else { throw CommandFailure(noDisplay) }
+        let configuration = JSHost.Configuration(mode: .run(script: path, arguments: arguments.passthrough), launch: launch)
+        let script = try bundle(app: path, entry: entry, configuration: configuration, extraAliases: extraAliases)
+        do {
+            try WindowHost.initializeGTK()
+        } catch {
+            throw CommandFailure(error.message)
+        }
+        let searchOnDevice = SearchOnDeviceModule(appID: context.appID, dataDirectory: context.dataDirectory.path,
+                                                  initialRequest: SearchRequest(launch: launch))
+        var windowConfiguration = WindowHost.Configuration(
+            title: appName(path, appID: context.appID), baseDirectory: (path as NSString).deletingLastPathComponent,
+            scriptPath: script, argv: [configuration.execPath, path] + arguments.passthrough)
+        windowConfiguration.controlPath = ProcessInfo.processInfo.environment["SEARCHLIGHT_WINDOW_CONTROL"]
+        let window = WindowHost(configuration: windowConfiguration, modules: [searchOnDevice])
+        // A request from the desktop raises the window, with the desktop's timestamp
+        // when the event carries one (SPEC §6), else "now".
+        window.raisesWindow = { _, event, body in
+            guard event == SearchOnDeviceModule.requestEvent else { return nil }
+            let timestamp = body["timestamp"].numberValue ?? 0
+            return timestamp > 0 && timestamp <= Double(UInt32.max) ? UInt32(timestamp) : 0
+        }
+        var service: SearchProviderService?
+        if launch.serve {
+            // Exported on the default main context, which GTK's main loop iterates;
+            // the handlers hand their work to queues (ARCHITECTURE.md, Threads).
+            do {
+                let source = IndexSystemSearchSource(index: try searchOnDevice.index())
+                service = try SearchProviderService(appID: context.appID, source: source) { request in
+                    searchOnDevice.handle(request)
+                }
+                try service?.start(context: nil)
+            } catch let error as NativeError {
+                throw CommandFailure(error.message)
+            } catch let error as SystemSearchError {
+                throw CommandFailure(error.message)
+            }
+        }
+        let status = window.run()
+        service?.stop()
+        service = nil
+        searchOnDevice.close()
+        return status
+    }
+
+    /// The window's title: `name` of the app's package.json when there is one, else the
+    /// app id's last part.
+    static func appName(_ path: String, appID: String) -> String {
+        var directory = (path as NSString).deletingLastPathComponent
+        for _ in 0..<3 {
+            let manifest = directory + "/package.json"
+            if let data = FileManager.default.contents(atPath: manifest),
+               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+                if let name = json["displayName"] as? String ?? json["name"] as? String, !name.isEmpty { return name }
+            }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        return String(appID.split(separator: ".").last ?? Substring(appID))
+    }
+}

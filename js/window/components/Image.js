@@ -1,0 +1,101 @@
+'use strict';
+// Image: `source` as `{ uri }`, `[{ uri }]`, a string (a URL or an absolute file path),
+// or what a bundler gives for `require('./cover.png')` (a URL string); `resizeMode`
+// cover (default) / contain / stretch / center / repeat; `onLoad`, `onError`,
+// `onLoadEnd`, `defaultSource`, `blurRadius`, `accessibilityLabel` / `alt`.
+// Width and height come from `style`, else from `source.width` / `source.height`,
+// else the picture's own size.
+
+const React = require('react');
+const { composeStyle, flattenStyle, VIEW_DEFAULTS } = require('./style');
+const { domProps } = require('./props');
+const { useLayout } = require('./layout');
+
+const FIT = { cover: 'cover', contain: 'contain', stretch: 'fill', center: 'scale-down' };
+
+/** A URL the web view loads for a path or URL string. */
+function toURL(value) {
+  if (typeof value !== 'string' || value === '') return null;
+  if (value.startsWith('/')) return 'file://' + value.split('/').map(encodeURIComponent).join('/');
+  return value;
+}
+
+/** `{ uri, width, height }` for any `source` form, or null. */
+function resolveAssetSource(source) {
+  if (source === null || source === undefined) return null;
+  if (Array.isArray(source)) return resolveAssetSource(source[0]);
+  if (typeof source === 'string') return { uri: toURL(source) };
+  if (typeof source === 'object' && typeof source.uri === 'string') {
+    return { uri: toURL(source.uri), width: source.width, height: source.height };
+  }
+  if (typeof source === 'object' && typeof source.default === 'string') return { uri: toURL(source.default) };
+  return null;
+}
+
+const Image = React.forwardRef(function Image(props, forwardedRef) {
+  const ref = useLayout(props.onLayout, forwardedRef);
+  const [failed, setFailed] = React.useState(false);
+  const resolved = resolveAssetSource(props.source);
+  const fallback = resolveAssetSource(props.defaultSource);
+  const uri = resolved && resolved.uri && !failed ? resolved.uri : fallback ? fallback.uri : null;
+  React.useEffect(() => setFailed(false), [resolved && resolved.uri]);
+  const flat = flattenStyle(props.style) || {};
+  const resizeMode = props.resizeMode || flat.resizeMode || 'cover';
+  const size = {};
+  if (resolved && flat.width === undefined && resolved.width !== undefined) size.width = resolved.width;
+  if (resolved && flat.height === undefined && resolved.height !== undefined) size.height = resolved.height;
+  const extra = { ...size, overflow: 'hidden' };
+  if (props.blurRadius > 0) extra.filter = `blur(${props.blurRadius}px)`;
+  const attributes = { ...domProps(props), ref, alt: props.alt !== undefined ? props.alt : (props.accessibilityLabel || '') };
+  if (attributes.role === undefined && (props.accessibilityLabel || props.alt)) attributes.role = 'img';
+  const finish = () => { if (props.onLoadEnd) props.onLoadEnd(); };
+  if (resizeMode === 'repeat') {
+    const style = composeStyle(VIEW_DEFAULTS, props.style, {
+      ...extra, backgroundImage: uri ? `url("${uri}")` : undefined, backgroundRepeat: 'repeat',
+    });
+    delete attributes.alt;
+    return React.createElement('div', { ...attributes, style });
+  }
+  // The frame is laid out as a View (so `absoluteFill`, flex and sizes work as on a
+  // phone); the picture fills it, or gives it its own size when the style has none.
+  const frame = composeStyle(VIEW_DEFAULTS, props.style, extra);
+  const { alt, ...frameAttributes } = attributes;
+  return React.createElement('div', { ...frameAttributes, style: frame },
+    React.createElement('img', {
+      alt,
+      src: uri || undefined,
+      draggable: false,
+      style: {
+        display: 'block', width: '100%', height: '100%', objectFit: FIT[resizeMode] || 'cover',
+        objectPosition: 'center', borderRadius: 'inherit',
+      },
+      onLoad: (event) => {
+        if (props.onLoad) {
+          const target = event.target;
+          props.onLoad({ nativeEvent: { source: { uri, width: target.naturalWidth, height: target.naturalHeight } } });
+        }
+        finish();
+      },
+      onError: () => {
+        if (props.onError) props.onError({ nativeEvent: { error: `could not load ${uri}` } });
+        if (!failed && fallback) setFailed(true);
+        finish();
+      },
+    }));
+});
+
+Image.resolveAssetSource = resolveAssetSource;
+Image.getSize = (uri, success, failure) => {
+  const picture = new window.Image();
+  picture.onload = () => success(picture.naturalWidth, picture.naturalHeight);
+  picture.onerror = () => { if (failure) failure(new Error(`could not load ${uri}`)); };
+  picture.src = toURL(uri);
+};
+Image.prefetch = (uri) => new Promise((resolve, reject) => {
+  const picture = new window.Image();
+  picture.onload = () => resolve(true);
+  picture.onerror = () => reject(new Error(`could not load ${uri}`));
+  picture.src = toURL(uri);
+});
+
+module.exports = { Image, resolveAssetSource, toURL };

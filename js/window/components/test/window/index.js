@@ -1,0 +1,246 @@
+// The components in a real WebKitGTK page (run by run.sh through `searchlight run
+// --window` under Xvfb): real DOM events through React, and layout measured by the
+// browser. `window.__componentTests()` renders each fixture, acts on it, and returns
+// one { name, ok, message } per test.
+import React from 'react';
+import {
+  AppRegistry, View, Text, TextInput, Image, Pressable, ScrollView, FlatList, BackHandler, StyleSheet,
+} from 'react-native';
+
+// A 4×2 red PNG, so natural sizes and fills can be measured.
+const RED_4x2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGP4z8CAQAyoHAB3zgvzG0qs4QAAAABJRU5ErkJggg==';
+
+let show = null;
+
+function Harness() {
+  const [fixture, setFixture] = React.useState(null);
+  show = setFixture;
+  return <View style={{ flex: 1 }} testID="harness">{fixture}</View>;
+}
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+async function mount(element) {
+  show(element);
+  await frame();
+  await frame();
+}
+
+const byId = (id) => {
+  const element = document.querySelector(`[data-testid="${id}"]`);
+  if (element === null) throw new Error(`no element with testID ${id}`);
+  return element;
+};
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+function equal(actual, expected, what) {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  }
+}
+
+function type(element, text) {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value').set;
+  setter.call(element, text);
+  element.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function pointer(element, kind) {
+  element.dispatchEvent(new PointerEvent(kind, { bubbles: true, button: 0, pointerId: 1, isPrimary: true }));
+}
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+
+test('a column stretches its children; flex: 1 and flex: 2 share a row 1:2', async () => {
+  await mount(
+    <View testID="col" style={{ width: 300, height: 100 }}>
+      <View testID="child" style={{ height: 10 }} />
+      <View testID="row" style={{ flexDirection: 'row', height: 30 }}>
+        <View testID="one" style={{ flex: 1 }} /><View testID="two" style={{ flex: 2 }} />
+      </View>
+      <View testID="rest" style={{ flex: 1 }} />
+    </View>);
+  equal(byId('child').offsetWidth, 300, 'a child of a column is stretched to its width');
+  equal([byId('one').offsetWidth, byId('two').offsetWidth], [100, 200], 'flex 1 : flex 2');
+  equal(byId('rest').offsetHeight, 60, 'flex: 1 takes the rest of the column');
+});
+
+test('children do not shrink by default (Yoga flexShrink 0), Text wraps in a paragraph', async () => {
+  await mount(
+    <View style={{ width: 100, height: 50 }}>
+      <View testID="tall" style={{ height: 80 }} />
+    </View>);
+  equal(byId('tall').offsetHeight, 80, 'a View keeps its height in a smaller parent');
+});
+
+test('a nested Text is inline: bold run on the same line as its paragraph', async () => {
+  await mount(<Text testID="p" style={{ fontSize: 16 }}>Find <Text testID="run" style={{ fontWeight: 'bold' }}>Bo</Text>tchan</Text>);
+  const paragraph = byId('p').getBoundingClientRect();
+  const run = byId('run').getBoundingClientRect();
+  check(run.top >= paragraph.top && run.bottom <= paragraph.bottom + 1, 'the run is inside the paragraph');
+  check(paragraph.height < 30, `one line of 16px text, got height ${paragraph.height}`);
+  equal(getComputedStyle(byId('run')).fontWeight, '700', 'the run is bold');
+  equal(getComputedStyle(byId('run')).fontSize, '16px', 'the run inherits the paragraph font size');
+});
+
+test('numberOfLines={1} truncates a long line; {2} clamps to two lines', async () => {
+  const long = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore';
+  await mount(
+    <View style={{ width: 200 }}>
+      <Text testID="one" numberOfLines={1} style={{ fontSize: 14, lineHeight: 20 }}>{long}</Text>
+      <Text testID="two" numberOfLines={2} style={{ fontSize: 14, lineHeight: 20 }}>{long} {long}</Text>
+      <Text testID="all" style={{ fontSize: 14, lineHeight: 20 }}>{long} {long}</Text>
+    </View>);
+  equal(byId('one').offsetHeight, 20, 'one line');
+  check(byId('one').scrollWidth > byId('one').clientWidth, 'the rest of the line is cut off');
+  equal(byId('two').offsetHeight, 40, 'two lines');
+  check(byId('all').offsetHeight > 40, 'without numberOfLines the text wraps on');
+});
+
+test('TextInput: onChangeText gets the text, onSubmitEditing fires on Enter, controlled value sticks', async () => {
+  const seen = [];
+  function Field() {
+    const [value, setValue] = React.useState('');
+    return (
+      <TextInput testID="field" value={value} placeholder="Search"
+        onChangeText={(text) => { seen.push(['change', text]); setValue(text.toUpperCase()); }}
+        onSubmitEditing={({ nativeEvent }) => seen.push(['submit', nativeEvent.text])} />
+    );
+  }
+  await mount(<Field />);
+  const field = byId('field');
+  type(field, 'pork');
+  await frame();
+  equal(field.value, 'PORK', 'the controlled value is what the app set');
+  field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  await frame();
+  equal(seen, [['change', 'pork'], ['submit', 'PORK']], 'events');
+});
+
+test('Pressable: pressIn, pressOut, press in order; style and children see pressed', async () => {
+  const seen = [];
+  await mount(
+    <Pressable testID="button" onPressIn={() => seen.push('in')} onPressOut={() => seen.push('out')}
+      onPress={() => seen.push('press')}
+      style={({ pressed }) => ({ width: 80, height: 30, backgroundColor: pressed ? 'rgb(0, 0, 255)' : 'rgb(255, 255, 255)' })}>
+      {({ pressed }) => <Text testID="label">{pressed ? 'down' : 'up'}</Text>}
+    </Pressable>);
+  const button = byId('button');
+  pointer(button, 'pointerdown');
+  await frame();
+  equal(getComputedStyle(button).backgroundColor, 'rgb(0, 0, 255)', 'pressed style');
+  equal(byId('label').textContent, 'down', 'pressed children');
+  pointer(button, 'pointerup');
+  button.click();
+  await frame();
+  equal(getComputedStyle(button).backgroundColor, 'rgb(255, 255, 255)', 'released style');
+  equal(seen, ['in', 'out', 'press'], 'events');
+  button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  equal(seen[seen.length - 1], 'press', 'Enter presses a focused Pressable');
+});
+
+test('a disabled Pressable ignores presses; onLongPress replaces onPress', async () => {
+  const seen = [];
+  await mount(
+    <View>
+      <Pressable testID="off" disabled onPress={() => seen.push('off')}><Text>off</Text></Pressable>
+      <Pressable testID="long" delayLongPress={50} onLongPress={() => seen.push('long')} onPress={() => seen.push('short')}>
+        <Text>long</Text>
+      </Pressable>
+    </View>);
+  byId('off').click();
+  pointer(byId('long'), 'pointerdown');
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  pointer(byId('long'), 'pointerup');
+  byId('long').click();
+  await frame();
+  equal(seen, ['long'], 'events');
+});
+
+test('Image: absoluteFill fills its parent; an unsized image takes its own size; onLoad reports it', async () => {
+  const loads = [];
+  await mount(
+    <View>
+      <View testID="frame" style={{ width: 120, height: 90 }}>
+        <Image testID="fill" source={{ uri: RED_4x2 }} style={StyleSheet.absoluteFill} />
+      </View>
+      <View style={{ alignItems: 'flex-start' }}>
+        <Image testID="natural" source={RED_4x2} onLoad={({ nativeEvent }) => loads.push(nativeEvent.source)} />
+      </View>
+    </View>);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const fill = byId('fill');
+  equal([fill.offsetWidth, fill.offsetHeight], [120, 90], 'the fill image size');
+  equal([fill.firstChild.offsetWidth, fill.firstChild.offsetHeight], [120, 90], 'the picture fills the frame');
+  equal([byId('natural').offsetWidth, byId('natural').offsetHeight], [4, 2], 'natural size');
+  equal(loads.map((s) => [s.width, s.height]), [[4, 2]], 'onLoad');
+});
+
+test('FlatList: every item, separators between them, and the list scrolls in a bounded parent', async () => {
+  const data = Array.from({ length: 30 }, (_, i) => ({ id: `item-${i}` }));
+  await mount(
+    <View style={{ height: 200 }}>
+      <FlatList testID="list" data={data} keyExtractor={(item) => item.id}
+        renderItem={({ item }) => <Text testID={item.id} style={{ height: 20 }}>{item.id}</Text>}
+        ItemSeparatorComponent={() => <View testID="sep" style={{ height: 2 }} />} />
+    </View>);
+  equal(document.querySelectorAll('[data-testid^="item-"]').length, 30, 'items');
+  equal(document.querySelectorAll('[data-testid="sep"]').length, 29, 'separators');
+  const list = byId('list');
+  equal(list.clientHeight, 200, 'the list is as tall as its parent');
+  equal(list.scrollHeight, 30 * 20 + 29 * 2, 'its content is every item');
+  list.scrollTop = 100;
+  equal(list.scrollTop, 100, 'it scrolls');
+});
+
+test('ScrollView horizontal lays children in a row and scrolls sideways', async () => {
+  await mount(
+    <View style={{ width: 100 }}>
+      <ScrollView testID="h" horizontal>
+        {[0, 1, 2, 3].map((i) => <View key={i} testID={`box-${i}`} style={{ width: 60, height: 20 }} />)}
+      </ScrollView>
+    </View>);
+  equal([byId('box-0').offsetTop, byId('box-3').offsetTop], [byId('box-0').offsetTop, byId('box-0').offsetTop], 'one row');
+  equal(byId('h').scrollWidth, 240, 'content width');
+  equal(byId('h').clientWidth, 100, 'visible width');
+});
+
+test('BackHandler: Escape runs the newest handler', async () => {
+  const seen = [];
+  const older = BackHandler.addEventListener('hardwareBackPress', () => { seen.push('older'); return true; });
+  const newer = BackHandler.addEventListener('hardwareBackPress', () => { seen.push('newer'); return true; });
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  newer.remove();
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  older.remove();
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  equal(seen, ['newer', 'older'], 'handlers');
+});
+
+test('onLayout reports the size the browser laid out', async () => {
+  const layouts = [];
+  await mount(<View style={{ width: 123, height: 45 }} onLayout={({ nativeEvent }) => layouts.push(nativeEvent.layout)} />);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  check(layouts.length >= 1, 'onLayout was called');
+  equal([layouts[0].width, layouts[0].height], [123, 45], 'layout size');
+});
+
+window.__componentTests = async () => {
+  const results = [];
+  for (const { name, fn } of tests) {
+    try {
+      await fn();
+      results.push({ name, ok: true });
+    } catch (error) {
+      results.push({ name, ok: false, message: String(error && error.message || error) });
+    }
+    await mount(null);
+  }
+  return results;
+};
+
+AppRegistry.registerComponent('ComponentTests', () => Harness);
