@@ -185,11 +185,11 @@ struct CandidateSearch {
         // With sort keys every match up to the count cap is ranked, then sorted.
         let want = max(need + Self.slack, sort.isEmpty ? Self.window : SearchableIndex.totalCountCap)
         var (candidates, total, exact) = try exactCandidates(plan: plan, matcher: matcher, want: want)
-        var snapshot = vocabulary?.loaded
-        if typoTolerance, let vocabulary, candidates.count < need, Self.hasTypoTerms(plan) {
-            let loaded = try vocabulary.snapshot(connection)
-            snapshot = loaded
-            let typos = try typoCandidates(plan: plan, matcher: matcher, vocabulary: loaded, want: want, into: &candidates)
+        // The word list is loaded by the first search, typos or not, so that term
+        // statistics rank the same from the first search on.
+        let snapshot = try vocabulary?.snapshot(connection)
+        if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan) {
+            let typos = try typoCandidates(plan: plan, matcher: matcher, vocabulary: snapshot, want: want, into: &candidates)
             if typos.ran { (total, exact) = (max(total, candidates.count), typos.exhausted) }
         }
         let itemCount = snapshot == nil ? 0 : try connection.scalarInt("SELECT max(rowid) FROM items").map(Int.init) ?? 0

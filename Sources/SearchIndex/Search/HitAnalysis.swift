@@ -66,7 +66,7 @@ final class HitAnalyzer {
             // An IDF-like weight: log of items per item holding the word (1 when unknown).
             var weight = 1.0
             if let vocabulary, !scalars.isEmpty, itemCount > 0 {
-                let count = term.isPrefix ? 0 : vocabulary.count(of: scalars)
+                let count = vocabulary.count(of: scalars)
                 weight = log(1 + Double(itemCount) / Double(max(1, count)))
             }
             return Term(tokens: term.tokens, isPrefix: term.isPrefix, maximumEdits: edits, scalars: scalars,

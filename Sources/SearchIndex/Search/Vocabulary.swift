@@ -5,7 +5,7 @@ import Synchronization
 /// tolerance looks misspelled words up in, and the term statistics ranking breaks
 /// ties with.
 ///
-/// Built on the first search that needs it from `fts5vocab` over `items_fts` (one
+/// Built on the first search from `fts5vocab` over `items_fts` (one
 /// pass over the index's term list: about a second at 100k items, see
 /// docs/benchmarks.md), then kept in step with this process's writes: while it is
 /// loaded, the full-text writer adds the words of every row it inserts
@@ -14,9 +14,9 @@ import Synchronization
 /// process raises the stored full-text generation past the one recorded here, and
 /// the next search rebuilds the list.
 ///
-/// Only words that typo tolerance can reach are kept: 4 or more characters (a 5-letter
-/// word with one edit can be 4 letters long), at most ``longestWord``, and no Chinese,
-/// Japanese or Korean character (those match by substring, never with typos).
+/// Words of at most ``longestWord`` characters are kept, without Chinese, Japanese or
+/// Korean characters (those match by substring, never with typos, and their one- and
+/// two-character tokens would be most of the list).
 final class Vocabulary: Sendable {
     /// The sorted words as Unicode scalars (UTF-8 byte order, which is scalar order),
     /// with their item counts.
@@ -53,7 +53,7 @@ final class Vocabulary: Sendable {
         }
     }
 
-    static let shortestWord = 4
+    static let shortestWord = 1
     static let longestWord = 48
 
     private struct State {
@@ -69,9 +69,7 @@ final class Vocabulary: Sendable {
     /// Whether the words are loaded or loading (writes need to add theirs only then).
     var isLoaded: Bool { state.withLock { $0.snapshot != nil } }
 
-    /// The words as last loaded, without looking for other processes' writes; `nil`
-    /// before the first load.
-    var loaded: Snapshot? { state.withLock { $0.generation >= 0 ? $0.snapshot : nil } }
+
 
     /// Whether a folded token is one the list keeps.
     static func keeps(_ word: [UInt32]) -> Bool {
