@@ -142,6 +142,8 @@ public final class SearchableIndex: @unchecked Sendable {
         readers = ReaderPool {
             let reader = try Connection(path: path, create: false)
             try reader.attach(fullTextPath, as: "fulltext")
+            // Suggestions read the words of `items_fts` (a temp table: made before query_only).
+            try reader.execute(SuggestionVocabulary.create)
             try reader.execute("PRAGMA query_only = 1")
             try MatchLocator.register(on: reader)
             compiler?.registerFunctions(reader.handle)
