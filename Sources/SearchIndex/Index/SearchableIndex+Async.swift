@@ -57,6 +57,11 @@ extension SearchableIndex {
         try await background { try self.search(text, domains: domains, limit: limit, offset: offset) }
     }
 
+    /// Ranked hits for user text, with options.
+    public func search(_ text: String, options: SearchOptions) async throws -> SearchResults {
+        try await background { try self.search(text, options: options) }
+    }
+
     /// Items matching a query-language string.
     public func query(_ queryString: String, limit: Int = 100, attributes: [String]? = nil) async throws -> [SearchableItem] {
         try await background { try self.query(queryString, limit: limit, attributes: attributes) }

@@ -38,11 +38,14 @@ public struct SearchHit: Sendable, Equatable {
     public var score: Double { breakdown.total }
     /// The parts of ``score``.
     public var breakdown: ScoreBreakdown
+    /// The matched text, per field (and element of an array field).
+    public var highlights: [SearchHighlight]
 
     /// Makes a hit.
-    public init(item: SearchableItem, breakdown: ScoreBreakdown) {
+    public init(item: SearchableItem, breakdown: ScoreBreakdown, highlights: [SearchHighlight] = []) {
         self.item = item
         self.breakdown = breakdown
+        self.highlights = highlights
     }
 }
 

@@ -18,14 +18,24 @@ extension SearchableIndex {
     ///   - limit: hits per page, 1–1000 (default 20).
     ///   - offset: hits to skip, 0–10000.
     public func search(_ text: String, domains: [String]? = nil, limit: Int = 20, offset: Int = 0) throws -> SearchResults {
-        guard (1...1000).contains(limit) else { throw IndexError.argument("limit must be an integer from 1 to 1000") }
-        guard (0...10_000).contains(offset) else { throw IndexError.argument("offset must be an integer from 0 to 10000") }
+        try search(text, options: SearchOptions(domains: domains, limit: limit, offset: offset))
+    }
+
+    /// Ranked hits for what a user typed, with ``SearchOptions`` (SPEC §3 `userQuery`).
+    ///
+    /// - Throws: `E_INVALID_ARGUMENT` naming the option (`limit`, `offset`, `domains`,
+    ///   `options.sort[i]`); `E_INVALID_QUERY` for a `filter` that does not parse.
+    public func search(_ text: String, options: SearchOptions) throws -> SearchResults {
+        guard (1...1000).contains(options.limit) else { throw IndexError.argument("limit must be an integer from 1 to 1000") }
+        guard (0...10_000).contains(options.offset) else { throw IndexError.argument("offset must be an integer from 0 to 10000") }
         try SearchText.validate(text, name: "text")
-        if let domains { try ItemValidation.validate(domains: domains) }
+        if let domains = options.domains { try ItemValidation.validate(domains: domains) }
+        if options.filter != nil { throw IndexError.argument("options.filter is not implemented yet") }
+        if !options.sort.isEmpty { throw IndexError.argument("options.sort is not implemented yet") }
         let now = nowMs
         let result = try readers.read { connection in
-            try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: [Schema.itemKind], domains: domains)
-                .run(text: text, limit: limit, offset: offset)
+            try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: [Schema.itemKind], domains: options.domains)
+                .run(text: text, limit: options.limit, offset: options.offset)
         }
         return SearchResults(
             hits: result.hits.map { SearchHit(item: $0.row.item, breakdown: $0.breakdown) },
