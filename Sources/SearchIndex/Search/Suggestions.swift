@@ -42,7 +42,7 @@ extension SearchableIndex {
         try SearchText.validate(text, name: "text")
         if let domains { try ItemValidation.validate(domains: domains) }
         guard limit > 0, let typed = TypedText(text) else { return [] }
-        let sample = try search(text, domains: domains, limit: SuggestionBuilder.sampleSize)
+        let sample = try search(text, options: SearchOptions(domains: domains, limit: SuggestionBuilder.sampleSize, typoTolerance: false))
         let now = nowMs
         return try readers.read { connection in
             var builder = SuggestionBuilder(typed: typed)
