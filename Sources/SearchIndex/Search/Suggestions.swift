@@ -256,17 +256,22 @@ struct SuggestionBuilder {
 
     // MARK: Choosing
 
-    /// The text shown for a completed word: what was typed before it, then the word
-    /// as the items spell it most (lower-cased when the user typed no capital), or the
-    /// typed letters followed by the rest of the folded word.
+    /// The text shown for a completed word: the text as typed, then the rest of the
+    /// word as the items spell it most (`cre` → `crème`; lower-cased unless the user
+    /// typed a capital), or else the rest of the folded word.
     func display(word completion: String) -> String {
-        if typed.lastIsCJK { return String(typed.head) + String(typed.lastTyped) + completion }
+        let typedText = String(typed.head) + String(typed.lastTyped)
+        if typed.lastIsCJK { return typedText + completion }
         let typedHasCapital = typed.lastTyped.contains { $0.isUppercase }
-        if let spelling = spellings[completion]?.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })?.key {
-            return String(typed.head) + (typedHasCapital ? spelling : spelling.lowercased())
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        if let spelling = spellings[completion]?.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })?.key,
+           spelling.count > typed.lastTyped.count,
+           spelling.prefix(typed.lastTyped.count).compare(typed.lastTyped, options: options) == .orderedSame {
+            let rest = spelling.dropFirst(typed.lastTyped.count)
+            return typedText + (typedHasCapital ? String(rest) : rest.lowercased())
         }
         let rest = completion.utf8.dropFirst(typed.last.count)
-        return String(typed.head) + String(typed.lastTyped) + String(decoding: rest, as: UTF8.self)
+        return typedText + String(decoding: rest, as: UTF8.self)
     }
 
     /// Counts the most promising candidates and returns the best `limit`.
