@@ -59,12 +59,8 @@ extension SearchOnDeviceModule {
         },
         Call(name: "search", access: .read) { module, arguments in
             let text = try arguments.string(0, "text")
-            let options = try arguments.options(1, method: "search", allowed: ["domains", "limit", "offset"])
-            let reader = FieldReader.argument
-            let domains = try options.given("domains").map { value throws(NativeError) in try reader.strings(value, "options.domains") }
-            let limit = try options.given("limit").map { value throws(NativeError) in try reader.positiveInteger(value, "options.limit") } ?? 20
-            let offset = try options.given("offset").map { value throws(NativeError) in try reader.nonNegativeInteger(value, "options.offset") } ?? 0
-            let results = try module.index().search(text, domains: domains, limit: limit, offset: offset)
+            let input = try SearchOptionsInput(arguments.options(1, method: "search", allowed: SearchOptionsInput.searchKeys))
+            let results = try module.index().search(text, options: input.options)
             return .array(results.hits.map(ItemOutput.hit))
         },
         Call(name: "query", access: .read) { module, arguments in
@@ -75,6 +71,20 @@ extension SearchOnDeviceModule {
             let attributes = try options.given("attributes").map { value throws(NativeError) in try reader.strings(value, "options.attributes") }
             let items = try module.index().query(queryString, limit: limit, attributes: attributes)
             return .array(items.map { .object(ItemOutput.object($0)) })
+        },
+        Call(name: "userQuery", access: .read) { module, arguments in
+            let text = try arguments.string(0, "text")
+            let input = try SearchOptionsInput(arguments.options(1, method: "userQuery", allowed: SearchOptionsInput.userQueryKeys))
+            let index = try module.index()
+            let results = try index.search(text, options: input.options)
+            let suggestions = input.suggestions == 0 ? [] : try index.suggestions(
+                for: text, limit: input.suggestions, domains: input.options.domains)
+            return [
+                "hits": .array(results.hits.map(ItemOutput.hit)),
+                "totalCount": .number(Double(results.totalCount)),
+                "totalIsExact": .bool(results.totalCountIsExact),
+                "suggestions": .array(suggestions.map { ["text": .string($0.text), "count": .number(Double($0.count))] }),
+            ]
         },
         Call(name: "becomeCurrent", access: .write) { module, arguments in
             var input = try ActivityInput(arguments[0])

@@ -9,7 +9,8 @@ import SearchIndex
 /// `contentType`, `url`, `displayName`, `alternateNames`, `textContent`,
 /// `phoneNumbers`, `emailAddresses`, `supportsPhoneCall`, `rankingHint`,
 /// `contentCreationDate`, `contentModificationDate`, `expirationDate` (dates as ms
-/// since the epoch) and `attributes`. Search hits add `score` and `scoreDetails`.
+/// since the epoch) and `attributes`. Search hits add `score`, `scoreDetails` and
+/// `highlights`.
 enum ItemOutput {
     /// The object for one item.
     static func object(_ item: SearchableItem) -> BridgeObject {
@@ -53,7 +54,38 @@ enum ItemOutput {
             "engagement": .number(parts.engagement), "recency": .number(parts.recency),
             "bestField": .string(parts.bestField),
         ]
+        object["highlights"] = .object(highlights(hit))
         return .object(object)
+    }
+
+    /// `highlights`: for each matched field, its UTF-16 `[start, end]` ranges; an array
+    /// field (`keywords`, `alternateNames`) maps to one list per element, `[]` for an
+    /// element without a match.
+    static func highlights(_ hit: SearchHit) -> BridgeObject {
+        func ranges(_ ranges: [Range<Int>]) -> BridgeValue {
+            .array(ranges.map { .array([.number(Double($0.lowerBound)), .number(Double($0.upperBound))]) })
+        }
+        var strings: [String: [Range<Int>]] = [:]
+        var elements: [String: [Int: [Range<Int>]]] = [:]
+        for highlight in hit.highlights where !highlight.ranges.isEmpty {
+            if let element = highlight.element {
+                elements[highlight.field, default: [:]][element, default: []] += highlight.ranges
+            } else {
+                strings[highlight.field, default: []] += highlight.ranges
+            }
+        }
+        let set = hit.item.attributes
+        var object = BridgeObject()
+        for field in ["title", "displayName", "alternateNames", "keywords", "description", "textContent"] {
+            if let found = strings[field] {
+                object[field] = ranges(found)
+            } else if let found = elements[field] {
+                let count = (field == "keywords" ? set.keywords : set.alternateNames)?.count ?? 0
+                let size = max(count, (found.keys.max() ?? -1) + 1)
+                object[field] = .array((0..<size).map { ranges(found[$0] ?? []) })
+            }
+        }
+        return object
     }
 
     /// Whole milliseconds since the epoch, as JS dates have.

@@ -27,7 +27,7 @@ import SearchIndex
 /// - Writes (`indexItems`, `indexItem`, the deletes, `becomeCurrent`,
 ///   `resignCurrent`, `setIndexingPreference`) run one at a time on a serial queue,
 ///   in the order JS called them, and resolve after their transaction has committed.
-/// - Reads (`getItems`, `search`, `query`, `fetchLastClientState`,
+/// - Reads (`getItems`, `search`, `query`, `userQuery`, `fetchLastClientState`,
 ///   `getIndexingPreference`, `getInitialRequest`) run on a concurrent queue, on the
 ///   index's own reader connections, so a search never waits behind a long batch.
 ///   A read sees every write whose promise resolved before the read was called; a

@@ -113,7 +113,7 @@ final class ErrorTests: ModuleTestCase {
             ("search", ["good", ["limit": "ten"]], "options.limit must be a positive integer, got 'ten'"),
             ("search", ["good", ["offset": -3]], "options.offset must be a non-negative integer, got -3"),
             ("search", ["good", ["domains": "org.example"]], "options.domains must be an array of strings, got string"),
-            ("search", ["good", ["limt": 5]], "options.limt is not an option of search (domains, limit, offset)"),
+            ("search", ["good", ["limt": 5]], "options.limt is not an option of search (domains, limit, offset, typoTolerance)"),
             ("query", [42], "queryString must be a string, got number"),
             ("query", ["title == \"x\"", ["limit": "all"]], "options.limit must be a positive integer, got 'all'"),
             ("query", ["title == \"x\"", ["attributes": "title"]], "options.attributes must be an array of strings, got string"),

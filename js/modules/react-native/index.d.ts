@@ -21,12 +21,23 @@ export interface NativeModule {
 }
 
 /**
+ * `NativeModules.SearchOnDevice` (SPEC §3). `search` and `userQuery` are typed here with
+ * the `searchlight` module's types; the other methods are as in `searchlight`.
+ */
+export interface SearchOnDeviceModule extends NativeModule {
+  /** Ranked hits for text a user typed, each with `score` and `highlights`. */
+  search(text: string, options?: import('searchlight').SearchOptions): Promise<import('searchlight').SearchHit[]>;
+  /** CoreSpotlight's CSUserQuery: `{ hits, totalCount, totalIsExact, suggestions }`. */
+  userQuery(text: string, options?: import('searchlight').UserQueryOptions): Promise<import('searchlight').UserQueryResult>;
+}
+
+/**
  * Native modules by name.
  *
  * @example
  * const { SearchOnDevice } = NativeModules;
  */
-export const NativeModules: { [name: string]: NativeModule };
+export const NativeModules: { SearchOnDevice: SearchOnDeviceModule; [name: string]: NativeModule };
 
 /** A simple event emitter whose `addListener` returns a subscription. */
 export class EventEmitter {

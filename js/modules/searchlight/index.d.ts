@@ -78,9 +78,63 @@ export interface SearchableItem {
   attributes?: Record<string, AttributeValue> | null;
 }
 
-/** A `search` hit: the item plus its `score` (higher is better). */
+/** A UTF-16 `[start, end)` range of matched text in a field. */
+export type HighlightRange = [start: number, end: number];
+
+/**
+ * The matched text of a hit, by field: a string field maps to its ranges; an array
+ * field (`keywords`, `alternateNames`) to one list of ranges per element, in the
+ * field's order (`[]` for an element without a match). Fields without a match are absent.
+ */
+export interface Highlights {
+  title?: HighlightRange[];
+  displayName?: HighlightRange[];
+  alternateNames?: HighlightRange[][];
+  keywords?: HighlightRange[][];
+  description?: HighlightRange[];
+  textContent?: HighlightRange[];
+}
+
+/** How a hit's `score` was made: one part per ranking signal (more may be added). */
+export interface ScoreDetails {
+  field: number;
+  rankingHint: number;
+  engagement: number;
+  recency: number;
+  /** The field that matched best: `title`, `displayName`, `keywords`, `description` or `textContent`. */
+  bestField: string;
+  [part: string]: number | string;
+}
+
+/** A `search` or `userQuery` hit: the item plus its `score` (higher is better) and `highlights`. */
 export interface SearchHit extends SearchableItem {
   score: number;
+  scoreDetails: ScoreDetails;
+  highlights: Highlights;
+}
+
+/** A sort key of `userQuery`: an attribute named as in the query language (`title`, `rankingHint`, `contentCreationDate`, a custom attribute…). */
+export interface SortKey {
+  attribute: string;
+  /** Default `'asc'`. */
+  order?: 'asc' | 'desc';
+}
+
+/** A completion of the typed text, with the number of items it finds. */
+export interface Suggestion {
+  text: string;
+  count: number;
+}
+
+/** What `userQuery` resolves to. */
+export interface UserQueryResult {
+  /** The requested page of hits, best first (or in `sort` order). */
+  hits: SearchHit[];
+  /** How many items match; a lower bound when `totalIsExact` is false. */
+  totalCount: number;
+  totalIsExact: boolean;
+  /** At most `options.suggestions` completions, best first. */
+  suggestions: Suggestion[];
 }
 
 /** What the user is viewing, as NSUserActivity describes it (SPEC §5); item fields may be added. */
@@ -116,10 +170,24 @@ export interface IndexOptions {
 
 /** Options of `search`. */
 export interface SearchOptions {
+  /** Only items of these domains and their subdomains. */
   domains?: string[];
-  /** Default 20. */
+  /** 1–1000, default 20. */
   limit?: number;
+  /** 0–10000, default 0. */
   offset?: number;
+  /** Whether misspelled words match (default true). */
+  typoTolerance?: boolean;
+}
+
+/** Options of `userQuery`: those of `search`, plus a filter, a sort order and suggestions. */
+export interface UserQueryOptions extends SearchOptions {
+  /** A query-language string (SPEC §4) every hit must also match, e.g. `rankingHint > 50`. */
+  filter?: string;
+  /** Sort keys, most significant first; default (or `[]`): relevance. */
+  sort?: SortKey[];
+  /** The most suggestions wanted, 0–100 (default 0: none). */
+  suggestions?: number;
 }
 
 /** Options of `query`. */
@@ -226,10 +294,24 @@ export function getItem(id: string): Promise<SearchableItem | null>;
  * @example
  * const hits = await search('ブック', { limit: 5 })
  * @param text The user's text.
- * @param options `domains`, `limit` (default 20), `offset`.
- * @returns Hits, best first, each with a `score`.
+ * @param options `domains`, `limit` (default 20), `offset`, `typoTolerance` (default true).
+ * @returns Hits, best first, each with a `score` and the `highlights` of its matched text.
  */
 export function search(text: string, options?: SearchOptions): Promise<SearchHit[]>;
+
+/**
+ * Search for text a user typed, as CoreSpotlight's CSUserQuery: a page of hits, how many
+ * there are, and completions of the text with the number of items each finds.
+ * @example
+ * const { hits, totalCount, suggestions } = await userQuery('dark choc', {
+ *   filter: 'rankingHint > 20', sort: [{ attribute: 'contentCreationDate', order: 'desc' }],
+ *   limit: 10, suggestions: 5,
+ * })
+ * @param text The user's text.
+ * @param options `domains`, `filter`, `sort`, `limit` (default 20), `offset`, `typoTolerance` (default true), `suggestions` (default 0).
+ * @returns `{ hits, totalCount, totalIsExact, suggestions }`.
+ */
+export function userQuery(text: string, options?: UserQueryOptions): Promise<UserQueryResult>;
 
 /**
  * Find items with a query-language string (CoreSpotlight's CSSearchQuery).

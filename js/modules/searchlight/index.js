@@ -96,6 +96,13 @@ function search(text, options) {
   return call('search', withOptional([text], options));
 }
 
+// CoreSpotlight's CSUserQuery: hits with their total and, when
+// `options.suggestions` is a positive number, completions of the text with the
+// number of items each finds.
+function userQuery(text, options) {
+  return call('userQuery', withOptional([text], options));
+}
+
 function query(queryString, options) {
   return call('query', withOptional([queryString], options));
 }
@@ -163,6 +170,7 @@ module.exports = {
   getItem,
   search,
   query,
+  userQuery,
   becomeCurrent,
   resignCurrent,
   setIndexingPreference,

@@ -9,7 +9,7 @@ const { assert, describe, it, SearchOnDevice, ids, rejectsWithCode } = require('
 // The exports js/modules/searchlight/index.d.ts declares; keep both in step.
 const DECLARED_FUNCTIONS = [
   'indexItems', 'indexItem', 'deleteItemsWithIdentifiers', 'deleteItemsInDomains', 'deleteAllItems',
-  'fetchLastClientState', 'getItems', 'getItem', 'search', 'query', 'becomeCurrent', 'resignCurrent',
+  'fetchLastClientState', 'getItems', 'getItem', 'search', 'query', 'userQuery', 'becomeCurrent', 'resignCurrent',
   'setIndexingPreference', 'getIndexingPreference', 'getInitialRequest', 'getConstants',
   'onRequest', 'onReindexRequest', 'isSearchError',
 ];
