@@ -16,7 +16,7 @@ SWIFT_BUILD_FLAGS ?=
 BIN := .build/debug/searchlight
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test test-swift test-js bench clean
+.PHONY: deps build demo test test-swift test-js bench relevance clean
 
 ## deps: install the Debian packages that are not installed yet
 deps:
@@ -59,6 +59,37 @@ BENCH_FLAGS ?=
 bench: deps
 	swift build -c release --static-swift-stdlib
 	BENCH_FULL=$(BENCH_FULL) .build/release/SearchlightBench $(BENCH_FLAGS)
+
+## relevance: a judged evaluation of search on Debian's package descriptions (en, ja,
+## zh) beside Xapian, tantivy and SQLite FTS5 (a few minutes); prints the tables and
+## writes docs/relevance.md. The corpus, a venv with tantivy and the indexes live in
+## .build-relevance/. RELEVANCE_FLAGS='--searchlight OTHER/searchlight=LABEL' adds a
+## second build; '--skip xapian' leaves an engine out.
+RELEVANCE_PACKAGES := python3-xapian codespell python3-venv
+RELEVANCE_CACHE := .build-relevance
+TANTIVY_VERSION := 0.27.0
+RELEVANCE_FLAGS ?=
+relevance: deps
+	@missing=""; for p in $(RELEVANCE_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y $$missing; \
+	fi
+	@mkdir -p $(RELEVANCE_CACHE)
+	@[ -x $(RELEVANCE_CACHE)/venv/bin/python ] || /usr/bin/python3 -m venv $(RELEVANCE_CACHE)/venv
+	@$(RELEVANCE_CACHE)/venv/bin/pip show tantivy 2>/dev/null | grep -qx 'Version: $(TANTIVY_VERSION)' \
+	  || $(RELEVANCE_CACHE)/venv/bin/pip install -q tantivy==$(TANTIVY_VERSION)
+	swift build -c release --static-swift-stdlib
+	/usr/bin/python3 bench/relevance/relevance.py --cache $(RELEVANCE_CACHE) \
+	  --tantivy-python $(RELEVANCE_CACHE)/venv/bin/python --searchlight .build/release/searchlight=Searchlight \
+	  --report docs/relevance.md $(RELEVANCE_FLAGS)
+
+## relevance-test: the evaluation's pure parts (query generation, metrics), no download
+.PHONY: relevance-test
+relevance-test:
+	/usr/bin/python3 -m unittest discover -s bench/relevance -p 'test_*.py'
 
 clean:
 	rm -rf .build

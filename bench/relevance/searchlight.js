@@ -1,0 +1,54 @@
+// searchlight.js CORPUS QUERIES MODE — Searchlight's side of `make relevance`, run by
+// the release build's `searchlight run`. Indexes the corpus's items through
+// NativeModules.SearchOnDevice.indexItems (batches of 1000, each awaited, as an app
+// does), then runs every query through `search(text, {limit: 10})`: a warm-up pass over
+// the first 50, then each query once, timed in JS from the call to the resolved hits.
+// MODE `on` / `off` passes `typoTolerance: true / false`; a build whose `search` has
+// no such option (it rejects unknown options) runs without it and says so.
+// Prints one line `RELEVANCE {json}`.
+'use strict';
+const { NativeModules } = require('react-native');
+
+const clock = typeof performance === 'object' && performance && typeof performance.now === 'function'
+  ? () => performance.now()
+  : () => { const [s, ns] = process.hrtime(); return s * 1e3 + ns / 1e6; };
+
+async function main() {
+  const [corpusFile, queriesFile, mode] = process.argv.slice(2);
+  const SearchOnDevice = NativeModules.SearchOnDevice;
+  const items = require(corpusFile).items;
+  const queries = require(queriesFile);
+  await SearchOnDevice.deleteAllItems();
+  let start = clock();
+  for (let i = 0; i < items.length; i += 1000) {
+    await SearchOnDevice.indexItems(items.slice(i, i + 1000));
+  }
+  const indexSeconds = (clock() - start) / 1000;
+
+  const options = { limit: 10 };
+  let typoTolerance = 'not an option of this build';
+  if (mode === 'on' || mode === 'off') {
+    try {
+      await SearchOnDevice.search('probe', { limit: 1, typoTolerance: mode === 'on' });
+      options.typoTolerance = mode === 'on';
+      typoTolerance = options.typoTolerance;
+    } catch (error) {
+      if (!/typoTolerance/.test(String(error && error.message))) throw error;
+    }
+  }
+  const search = (text) => SearchOnDevice.search(text, options);
+  for (const query of queries.slice(0, 50)) await search(query.text);
+  const rows = [];
+  for (const query of queries) {
+    start = clock();
+    const hits = await search(query.text);
+    const ms = clock() - start;
+    rows.push({ id: query.id, hits: hits.map((hit) => hit.id), ms });
+  }
+  console.log('RELEVANCE ' + JSON.stringify({ indexSeconds, typoTolerance, clock: typeof performance === 'object' ? 'performance.now' : 'process.hrtime', rows }));
+}
+
+main().catch((error) => {
+  console.log('RELEVANCE ' + JSON.stringify({ error: String((error && error.message) || error), code: (error && error.code) || null }));
+  process.exitCode = 1;
+});

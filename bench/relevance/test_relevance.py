@@ -1,0 +1,134 @@
+"""The evaluation's pure parts: `make relevance-test` (no download, no engine)."""
+import os
+import random
+import tempfile
+import unittest
+
+import corpus
+import metrics
+import queries
+import text
+
+STANZAS = """Package: zstd
+Description-md5: 1
+Description-zh_CN: 快速无损压缩程序
+ Zstandard 是一个快速的无损压缩算法，针对 zlib 级别的实时压缩场景和更好的
+ 压缩率。
+ .
+ 第二段
+
+Package: zstd
+Description-md5: 2
+Description-zh_CN: 另一个版本
+ 忽略
+"""
+
+
+def synthetic_items(n=400, seed=1):
+    rng = random.Random(seed)
+    vocabulary = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
+                  "kilo", "lima", "database", "reference", "support", "scientific", "network", "library"]
+    kana = "あいうえおかきくけこさしすせそたちつてとなにぬねの"
+    items = []
+    for k in range(n):
+        words = " ".join(rng.choice(vocabulary) + str(rng.randint(0, 40)) if rng.random() < 0.3 else rng.choice(vocabulary)
+                         for _ in range(12))
+        items.append({"id": "en/pkg%d-%s" % (k, rng.choice(vocabulary)), "title": "pkg%d-%s" % (k, rng.choice(vocabulary)),
+                      "description": words[:40], "textContent": words})
+        if k % 4 == 0:
+            items.append({"id": "ja/pkg%d" % k, "title": "".join(rng.choice(kana) for _ in range(8)),
+                          "description": "".join(rng.choice(kana) for _ in range(30))})
+        if k % 8 == 0:
+            items.append({"id": "zh/pkg%d" % k, "title": "".join(rng.choice("压缩程序快速无损算法实时") for _ in range(8)),
+                          "description": "".join(rng.choice("压缩程序快速无损算法实时场景更好") for _ in range(30))})
+    return items
+
+
+MISSPELLINGS = {"database": ["databse", "dabase"], "reference": ["refence"], "support": ["suport"], "scientific": ["scientfic"]}
+SIZES = {"known": 30, "prefix": 30, "typo": 20, "ja": 20, "zh": 10}
+
+
+class QueryGeneration(unittest.TestCase):
+    def test_the_same_seed_makes_the_same_queries_and_another_seed_others(self):
+        items = synthetic_items()
+        first = queries.generate(items, MISSPELLINGS, seed=7, sizes=SIZES)
+        self.assertEqual(first, queries.generate(items, MISSPELLINGS, seed=7, sizes=SIZES))
+        self.assertNotEqual(first, queries.generate(items, MISSPELLINGS, seed=8, sizes=SIZES))
+        for group, size in SIZES.items():
+            self.assertEqual(sum(1 for q in first if q["group"] == group), size, group)
+
+    def test_known_item_and_typo_queries_identify_their_target(self):
+        items = synthetic_items()
+        index = queries.Corpus(items)
+        ids = [i["id"] for i in items]
+        for q in queries.generate(items, MISSPELLINGS, seed=3, sizes=SIZES):
+            self.assertIn(q["target"], ids)
+            target = items[ids.index(q["target"])]
+            if q["group"] == "known":
+                self.assertLessEqual(index.matches(q["text"].split()), queries.MAX_MATCHES)
+                self.assertTrue(set(q["text"].split()) <= set(text.words(target["description"] + " " + target["textContent"])))
+            elif q["group"] == "typo":
+                right, wrong = q["misspelled"]
+                self.assertIn(wrong, MISSPELLINGS[right])
+                self.assertIn(wrong, q["text"].split())
+                self.assertEqual(q["correct"].split(), [right if w == wrong else w for w in q["text"].split()])
+            elif q["group"] in ("ja", "zh"):
+                self.assertTrue(q["target"].startswith(q["group"] + "/"))
+                self.assertIn(q["text"], target["title"] + "\n" + target["description"])
+                self.assertLessEqual(index.substring_matches(q["text"]), queries.MAX_MATCHES)
+            else:
+                self.assertTrue(target["title"].startswith(q["text"]))
+
+    def test_a_unique_prefix_is_the_shortest_no_other_name_shares(self):
+        names = sorted(["python3-requests", "python3-requests-oauthlib", "python3-reportlab", "vim", "vim-gtk3", "zstd"])
+        self.assertEqual(queries.unique_prefix("python3-reportlab", names), "python3-rep")
+        self.assertEqual(queries.unique_prefix("python3-requests-oauthlib", names), "python3-requests-")
+        self.assertEqual(queries.unique_prefix("vim", names), "vim")  # a prefix of another name: the whole name
+        self.assertEqual(queries.unique_prefix("zstd", names), "zst")  # never shorter than 3
+
+    def test_codespell_lines_with_one_correction_are_read(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("abandonned->abandoned\naberation->aberration, abrasion,\nDatabse->database\nteh->the\nab-out->about\n")
+        try:
+            table = queries.load_misspellings(f.name)
+        finally:
+            os.remove(f.name)
+        self.assertEqual(table, {"abandoned": ["abandonned"], "database": ["databse"], "the": ["teh"]})
+
+    def test_a_swap_of_neighbours_is_one_edit(self):
+        self.assertEqual(queries.edit_distance("database", "databaes"), 1)
+        self.assertEqual(queries.edit_distance("reference", "refence"), 2)
+        self.assertEqual(queries.edit_distance("abc", "abc"), 0)
+
+
+class Metrics(unittest.TestCase):
+    def test_rank_counts_from_one_within_the_first_ten(self):
+        hits = ["a", "b", "c"] + ["x%d" % k for k in range(10)] + ["t"]
+        self.assertEqual(metrics.rank(hits, "a"), 1)
+        self.assertEqual(metrics.rank(hits, "c"), 3)
+        self.assertIsNone(metrics.rank(hits, "t"))  # 14th
+        self.assertIsNone(metrics.rank([], "a"))
+
+    def test_summary_of_four_queries(self):
+        rows = [{"rank": 1, "ms": 1.0}, {"rank": 2, "ms": 2.0}, {"rank": None, "ms": 3.0}, {"rank": 4, "ms": 10.0}]
+        s = metrics.summarize(rows)
+        self.assertAlmostEqual(s["mrr"], (1 + 0.5 + 0 + 0.25) / 4)
+        self.assertEqual((s["s1"], s["s10"], s["n"]), (0.25, 0.75, 4))
+        self.assertEqual((s["p50"], s["p99"]), (2.0, 10.0))
+
+
+class Text(unittest.TestCase):
+    def test_translations_are_parsed_with_cjk_lines_joined_without_spaces(self):
+        entries = corpus.parse_translations(STANZAS)
+        self.assertEqual(entries[0][0:2], ("zstd", "快速无损压缩程序"))
+        self.assertEqual(entries[0][2], "Zstandard 是一个快速的无损压缩算法，针对 zlib 级别的实时压缩场景和更好的压缩率。\n第二段")
+        self.assertEqual(len(entries), 2)  # the second version is dropped by build()
+
+    def test_cjk_runs_become_bigrams_and_kana_keep_their_marks(self):
+        self.assertEqual(text.spaced_bigrams("腾讯新闻 app").split(), ["腾讯", "讯新", "新闻", "app"])
+        self.assertEqual(text.segments("ブック Café"), [("cjk", "ブック"), ("word", "cafe")])
+        self.assertEqual(text.words("python3-requests_x"), ["python3", "requests", "x"])
+
+
+if __name__ == "__main__":
+    unittest.main()
