@@ -14,7 +14,7 @@
 //    - a `Group`: a head (`[Function: f]`, an error's stack), an opening (`Map(2) {`),
 //      entries (`key: part`, `part => part`, or a bare part) and a closing.
 //    The reader decides what is shown (keys, depth cut-offs, `[Circular *1]`).
-// 2. `layout(part, indent)` turns the tree into text from the leaves up. A group
+// 2. `Layout` turns the tree into text from the leaves up. A group
 //    goes on one line when it is no more than `compact` levels above the last group
 //    opened inside it and its entries fit in `breakLength` with room to spare; a
 //    list of more than six short entries is set in aligned columns; anything else
@@ -104,11 +104,13 @@ const slot = {
   regExpSource: ownGetter(RegExp.prototype, 'source'),
 };
 
+const hasRegExpSource = accepts((v) => slot.regExpSource.call(v));
+
 const is = {
   map: accepts((v) => slot.mapSize.call(v)),
   set: accepts((v) => slot.setSize.call(v)),
   date: accepts((v) => Date.prototype.getTime.call(v)),
-  regExp: (v) => v !== RegExp.prototype && accepts((x) => slot.regExpSource.call(x))(v),
+  regExp: (v) => v !== RegExp.prototype && hasRegExpSource(v),
   arrayBuffer: accepts((v) => slot.bufferLength.call(v)),
   dataView: accepts((v) => slot.viewLength.call(v)),
   weakMap: accepts((v) => WeakMap.prototype.has.call(v, {})),
