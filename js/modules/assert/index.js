@@ -28,7 +28,8 @@ const headings = {
   sameStructure: 'Values have same structure but are not reference-equal:',
 };
 
-const isObjectLike = (v) => (typeof v === 'object' && v !== null) || typeof v === 'function';
+const isObject = (v) => typeof v === 'object' && v !== null;
+const isObjectLike = (v) => isObject(v) || typeof v === 'function';
 
 /** A value as the messages show it: every level, one property per line, keys sorted. */
 function shown(value) {
@@ -143,7 +144,6 @@ function lineDiff(actualLines, expectedLines) {
 function differenceMessage(actual, expected, operator, message) {
   const actualLines = shown(actual).split('\n');
   const expectedLines = shown(expected).split('\n');
-  const isObject = (v) => typeof v === 'object' && v !== null;
   const objects = operator === 'strictEqual' && ((isObject(actual) && isObject(expected)) ||
     (typeof actual === 'function' && typeof expected === 'function'));
   const title = message !== undefined ? message : headings[objects ? 'sameObject' : operator];
@@ -153,7 +153,7 @@ function differenceMessage(actual, expected, operator, message) {
     const [a] = actualLines;
     const [e] = expectedLines;
     if (a.length + e.length <= 12) {
-      if (!isObjectLike(actual) && !isObjectLike(expected) && (actual !== 0 || expected !== 0)) {
+      if (!isObject(actual) && !isObject(expected) && (actual !== 0 || expected !== 0)) {
         return `${title}\n\n${a} !== ${e}\n`;
       }
     } else if (!objects && a.length + e.length < 80) {
@@ -271,7 +271,8 @@ const wrongType = (name, what, value) =>
 
 const tagOf = (v) => Object.prototype.toString.call(v);
 const isEnumerable = (o, k) => Object.prototype.propertyIsEnumerable.call(o, k);
-const isPrimitive = (v) => v === null || (typeof v !== 'object' && typeof v !== 'function');
+// Functions compare by identity, like primitives.
+const isPrimitive = (v) => v === null || typeof v !== 'object';
 const boxedTags = new Set(['[object Number]', '[object String]', '[object Boolean]', '[object BigInt]', '[object Symbol]']);
 
 /**
