@@ -66,6 +66,11 @@ function sameLine(a, b) {
  * lines with `...` in between when more than five; of the common ending, the first
  * line, `...` when more than four, and the last three. Past 50 printed lines the
  * body stops with `...`. Returns null when the two texts are identical.
+ *
+ * Position by position, not a longest common subsequence, because that is what
+ * Node 20 prints: `{ b: 1, a: 2, c: 3, x: 9 }` against `{ a: 2, c: 3, x: 8 }`
+ * shows three `+` lines and two `-` lines, not `c: 3` as a common line (the case
+ * 'diff: shifted keys compare by position' in js/test/fixtures/assert-cases.js).
  */
 function lineDiff(actualLines, expectedLines) {
   let common = 0;
