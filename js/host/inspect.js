@@ -986,7 +986,20 @@ function inspect(value, options, ...legacy) {
   return new Layout(settings, reader.cycles).text(tree, 0);
 }
 inspect.custom = customInspectSymbol;
-inspect.defaultOptions = defaultOptions;
+// Setting `inspect.defaultOptions` merges into the defaults, as in Node.
+Object.defineProperty(inspect, 'defaultOptions', {
+  enumerable: true,
+  get: () => defaultOptions,
+  set(options) {
+    if (options === null || typeof options !== 'object') {
+      const received = options === null ? 'null' : `type ${typeof options} (${inspect(options)})`;
+      const err = new TypeError(`The "options" argument must be of type object. Received ${received}`);
+      err.code = 'ERR_INVALID_ARG_TYPE';
+      throw err;
+    }
+    Object.assign(defaultOptions, options);
+  },
+});
 inspect.styles = styles;
 inspect.colors = colors;
 
