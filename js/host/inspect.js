@@ -144,6 +144,16 @@ function unbox(value) {
 const isBoxable = (v) => v instanceof Number || v instanceof String || v instanceof Boolean ||
   v instanceof Symbol || (typeof BigInt === 'function' && v instanceof BigInt);
 
+/** Whether `value` is a revoked proxy: `Array.isArray` throws for those alone. */
+function isRevokedProxy(value) {
+  try {
+    Array.isArray(value);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * What kind of object `value` is, `name` being its class name (null: no
  * prototype). A brand check throws for a value of another kind, which is slow, so
@@ -380,6 +390,7 @@ class Reader {
   read(value, level) {
     if (value === null) return this.paint('null', 'null');
     if (typeof value !== 'object' && typeof value !== 'function') return this.primitive(value);
+    if (isRevokedProxy(value)) return this.paint('<Revoked Proxy>', 'special');
     if (this.settings.customInspect) {
       const custom = this.customView(value, level);
       if (custom !== undefined) return custom;
