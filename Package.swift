@@ -67,14 +67,16 @@ let package = Package(
             name: "SearchlightBench",
             dependencies: ["SearchIndex", "JSHost", "SearchOnDevice", "CSQLite"],
             path: "bench",
-            exclude: ["js", "bridge", "dbus", "relevance"]
+            exclude: ["js", "dbus", "relevance", "window"]
         ),
 
         // MARK: Tests
+        // Finds the built `searchlight` for the tests that run it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
-        .testTarget(name: "JSHostTests", dependencies: ["JSHost"]),
-        .testTarget(name: "SearchOnDeviceTests", dependencies: ["SearchOnDevice", "JSHost", "SearchIndex"]),
-        .testTarget(name: "SystemSearchTests", dependencies: ["SystemSearch", "SearchIndex"]),
-        .testTarget(name: "CLITests", dependencies: ["SearchlightCLI"]),
+        .testTarget(name: "JSHostTests", dependencies: ["JSHost", "TestSupport"]),
+        .testTarget(name: "SearchOnDeviceTests", dependencies: ["SearchOnDevice", "JSHost", "SearchIndex", "TestSupport"]),
+        .testTarget(name: "SystemSearchTests", dependencies: ["SystemSearch", "SearchIndex", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["SearchlightCLI", "TestSupport"]),
     ]
 )

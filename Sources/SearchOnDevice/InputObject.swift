@@ -82,7 +82,7 @@ struct InputObject {
 /// resolved to its primary one.
 ///
 /// Built once per kind (a `static let`): resolving the aliases for every item of a
-/// batch cost more instructions than the rest of reading the item.
+/// batch would cost more than the rest of reading the item.
 struct FieldTable: Sendable {
     /// Primary key → its aliases.
     let aliases: [String: [String]]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `searchlight` binary against a temporary data directory.
@@ -25,18 +26,8 @@ struct CLIRunner {
     }
 
     static func findBinary() throws -> String {
-        var candidates: [URL] = []
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        candidates.append(executable.deletingLastPathComponent())
-        candidates.append(Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent())
-        // Tests/CLITests/CLIRunner.swift → the package root.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug"))
-        for directory in candidates {
-            let path = directory.appendingPathComponent("searchlight").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        throw XCTSkip("the searchlight binary is not built (run swift build --build-tests first); looked in \(candidates.map { $0.path })")
+        guard let binary = BuiltSearchlight.url else { throw XCTSkip(BuiltSearchlight.missing) }
+        return binary.path
     }
 
     /// Runs `searchlight ARGUMENTS --data-dir DIR`, feeding `input` on standard input.
@@ -66,5 +57,3 @@ struct CLIRunner {
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 }
-
-private final class BundleMarker {}

@@ -1,5 +1,6 @@
 import Foundation
 import JSHost
+import TestSupport
 import XCTest
 
 /// Modern JS through esbuild: the bundle cache, the missing-esbuild error, and error
@@ -230,10 +231,8 @@ final class BundlerTests: XCTestCase {
     /// Runs the built `searchlight` with the repository's js/, a cache under the test's
     /// folder and, when given, `SEARCHLIGHT_ESBUILD` and `PATH`.
     private func runHost(_ arguments: [String], esbuild: String? = nil, path: String? = nil) throws -> ProcessResult {
-        let testRunner = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        let binary = testRunner.deletingLastPathComponent().appendingPathComponent("searchlight")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            XCTFail("no searchlight binary at \(binary.path); build with `swift build --build-tests`")
+        guard let binary = BuiltSearchlight.url else {
+            XCTFail(BuiltSearchlight.missing)
             throw CocoaError(.fileNoSuchFile)
         }
         let process = Process()

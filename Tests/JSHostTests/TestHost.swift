@@ -1,6 +1,7 @@
 import Foundation
 import JSHost
 import Synchronization
+import TestSupport
 import XCTest
 
 /// A stand-in for js/host/bootstrap.js, small enough to read in a test: globals for
@@ -140,11 +141,8 @@ struct ProcessResult {
 /// a run longer than 60 s is terminated (status 15).
 func runSearchlight(_ arguments: [String], js: TemporaryJS, environment extra: [String: String] = [:],
                     file: StaticString = #filePath, line: UInt = #line) throws -> ProcessResult {
-    let testRunner = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-    // The runner is …/debug/SearchlightPackageTests.xctest; the binary sits beside it.
-    let binary = testRunner.deletingLastPathComponent().appendingPathComponent("searchlight")
-    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-        XCTFail("no searchlight binary at \(binary.path); build with `swift build --build-tests`", file: file, line: line)
+    guard let binary = BuiltSearchlight.url else {
+        XCTFail(BuiltSearchlight.missing, file: file, line: line)
         throw CocoaError(.fileNoSuchFile)
     }
     let process = Process()

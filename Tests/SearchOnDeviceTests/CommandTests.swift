@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `searchlight run` and `searchlight test` with the module registered: the data
@@ -43,11 +44,7 @@ final class CommandTests: XCTestCase {
 
     /// Runs the `searchlight` built beside the test bundle; returns its exit code and stdout lines.
     func searchlight(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, lines: [String], errors: String) {
-        let runner = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        let binary = runner.deletingLastPathComponent().appendingPathComponent("searchlight")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("no searchlight binary at \(binary.path); build with `swift build --build-tests`")
-        }
+        guard let binary = BuiltSearchlight.url else { throw XCTSkip(BuiltSearchlight.missing) }
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -1,5 +1,6 @@
 import Foundation
 import SearchIndex
+import TestSupport
 import XCTest
 
 /// A damaged index file under `searchlight run`: the app starts, is told through
@@ -35,11 +36,7 @@ final class ReindexOnDamageTests: XCTestCase {
     """#
 
     private func runApp(dataDirectory: String, callsAtLaunch: Bool = true) throws -> (status: Int32, output: [String], errors: String) {
-        let runner = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        let binary = runner.deletingLastPathComponent().appendingPathComponent("searchlight")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("no searchlight binary at \(binary.path); build with `swift build --build-tests`")
-        }
+        guard let binary = BuiltSearchlight.url else { throw XCTSkip(BuiltSearchlight.missing) }
         let script = root + "/app.js"
         // Without the launch call the app only listens: the module must still open an
         // existing index at start and report the damage.

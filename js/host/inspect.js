@@ -14,11 +14,14 @@
 //    - a `Group`: a head (`[Function: f]`, an error's stack), an opening (`Map(2) {`),
 //      entries (`key: part`, `part => part`, or a bare part) and a closing.
 //    The reader decides what is shown (keys, depth cut-offs, `[Circular *1]`).
-// 2. `layout(part, indent)` turns the tree into text from the leaves up. A group
+// 2. `Layout` turns the tree into text from the leaves up. A group
 //    goes on one line when it is no more than `compact` levels above the last group
 //    opened inside it and its entries fit in `breakLength` with room to spare; a
 //    list of more than six short entries is set in aligned columns; anything else
 //    gets one entry per line, indented two spaces deeper than the group.
+//
+// With `colors: true` the reader paints each piece of text by its kind
+// (`inspect.styles`) and the layout measures widths without the color codes.
 //
 // Type checks are brand checks through the built-in prototypes' own getters and
 // methods, which work on any engine (JavaScriptCore has no `util.types`).
@@ -35,9 +38,38 @@ const defaultOptions = {
   sorted: false,
   getters: false,
   customInspect: true,
+  colors: false,
 };
 
 const customInspectSymbol = Symbol.for('nodejs.util.inspect.custom');
+
+// `colors: true`: the style of each kind of text (`inspect.styles`, which a program may
+// change) and the ANSI codes that switch each color on and off (`inspect.colors`).
+const styles = {
+  special: 'cyan', number: 'yellow', bigint: 'yellow', boolean: 'yellow', undefined: 'grey',
+  null: 'bold', string: 'green', symbol: 'green', date: 'magenta', regexp: 'red', module: 'underline',
+};
+const colors = {
+  reset: [0, 0], bold: [1, 22], dim: [2, 22], italic: [3, 23], underline: [4, 24], blink: [5, 25],
+  inverse: [7, 27], hidden: [8, 28], strikethrough: [9, 29], doubleunderline: [21, 24],
+  black: [30, 39], red: [31, 39], green: [32, 39], yellow: [33, 39], blue: [34, 39], magenta: [35, 39],
+  cyan: [36, 39], white: [37, 39], bgBlack: [40, 49], bgRed: [41, 49], bgGreen: [42, 49],
+  bgYellow: [43, 49], bgBlue: [44, 49], bgMagenta: [45, 49], bgCyan: [46, 49], bgWhite: [47, 49],
+  framed: [51, 54], overlined: [53, 55], gray: [90, 39], redBright: [91, 39], greenBright: [92, 39],
+  yellowBright: [93, 39], blueBright: [94, 39], magentaBright: [95, 39], cyanBright: [96, 39],
+  whiteBright: [97, 39],
+};
+colors.grey = colors.gray;
+
+/** `text` in the color of `style` when `on`. */
+function paint(on, text, style) {
+  if (!on) return text;
+  const codes = colors[styles[style]];
+  return codes === undefined ? text : `\x1b[${codes[0]}m${text}\x1b[${codes[1]}m`;
+}
+
+/** `text` without the color codes `paint` adds. */
+const uncolored = (text) => text.replace(/\x1b\[\d\d?m/g, '');
 
 const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 const isEnumerable = (object, key) => Object.prototype.propertyIsEnumerable.call(object, key);
@@ -72,11 +104,13 @@ const slot = {
   regExpSource: ownGetter(RegExp.prototype, 'source'),
 };
 
+const hasRegExpSource = accepts((v) => slot.regExpSource.call(v));
+
 const is = {
   map: accepts((v) => slot.mapSize.call(v)),
   set: accepts((v) => slot.setSize.call(v)),
   date: accepts((v) => Date.prototype.getTime.call(v)),
-  regExp: (v) => v !== RegExp.prototype && accepts((x) => slot.regExpSource.call(x))(v),
+  regExp: (v) => v !== RegExp.prototype && hasRegExpSource(v),
   arrayBuffer: accepts((v) => slot.bufferLength.call(v)),
   dataView: accepts((v) => slot.viewLength.call(v)),
   weakMap: accepts((v) => WeakMap.prototype.has.call(v, {})),
@@ -109,6 +143,16 @@ function unbox(value) {
 
 const isBoxable = (v) => v instanceof Number || v instanceof String || v instanceof Boolean ||
   v instanceof Symbol || (typeof BigInt === 'function' && v instanceof BigInt);
+
+/** Whether `value` is a revoked proxy: `Array.isArray` throws for those alone. */
+function isRevokedProxy(value) {
+  try {
+    Array.isArray(value);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * What kind of object `value` is, `name` being its class name (null: no
@@ -338,16 +382,22 @@ class Reader {
     this.lastOpenedLevel = 0;
   }
 
+  /** `text` in the color of `style`, when colors are on. */
+  paint(text, style) {
+    return paint(this.settings.colors, text, style);
+  }
+
   read(value, level) {
-    if (value === null) return 'null';
+    if (value === null) return this.paint('null', 'null');
     if (typeof value !== 'object' && typeof value !== 'function') return this.primitive(value);
+    if (isRevokedProxy(value)) return this.paint('<Revoked Proxy>', 'special');
     if (this.settings.customInspect) {
       const custom = this.customView(value, level);
       if (custom !== undefined) return custom;
     }
     if (this.path.includes(value)) {
       if (!this.cycles.has(value)) this.cycles.set(value, this.cycles.size + 1);
-      return `[Circular *${this.cycles.get(value)}]`;
+      return this.paint(`[Circular *${this.cycles.get(value)}]`, 'special');
     }
     return this.object(value, level);
   }
@@ -357,15 +407,15 @@ class Reader {
       case 'string': {
         const max = this.settings.maxStringLength;
         // Only a string longer than 16 characters is ever split over lines.
-        if (value.length <= 16 && value.length <= max) return quote(value);
+        if (value.length <= 16 && value.length <= max) return this.paint(quote(value), 'string');
         if (value.length <= max) return new Quoted(value, '');
         const cut = value.length - max;
         return new Quoted(value.slice(0, max), `... ${plural(cut, 'more character')}`);
       }
-      case 'number': return numberText(value);
-      case 'bigint': return `${value}n`;
-      case 'symbol': return Symbol.prototype.toString.call(value);
-      default: return String(value); // boolean, undefined
+      case 'number': return this.paint(numberText(value), 'number');
+      case 'bigint': return this.paint(`${value}n`, 'bigint');
+      case 'symbol': return this.paint(Symbol.prototype.toString.call(value), 'symbol');
+      default: return this.paint(String(value), typeof value); // boolean, undefined
     }
   }
 
@@ -381,7 +431,7 @@ class Reader {
     // A prototype with the method is printed as an object.
     if (value.constructor && value.constructor.prototype === value) return undefined;
     const depth = this.settings.depth - level;
-    const options = { ...this.settings, depth, stylize: (text) => text };
+    const options = { ...this.settings, depth, stylize: (text, style) => paint(this.settings.colors, text, style) };
     const result = fn.call(value, depth, options, inspect);
     if (result === value) return undefined;
     return typeof result === 'string' ? new Block(result) : this.read(result, level);
@@ -403,7 +453,7 @@ class Reader {
     if (typeof shape === 'string' || shape instanceof Block) return shape;
     if (level > settings.depth) {
       const shown = plainLabel(value, name, tag).slice(0, -1);
-      return name === null ? shown : `[${shown}]`;
+      return this.paint(name === null ? shown : `[${shown}]`, 'special');
     }
 
     const group = new Group(value, shape, listed);
@@ -454,10 +504,11 @@ class Reader {
           : this.setEntries(entries, value, size, inner)));
       }
       case 'iterator':
-        return shape(`[${tag || internalTag(value)}] {`, (entries) => entries.push('<items unknown>'));
+        return shape(`[${tag || internalTag(value)}] {`, (entries) => entries.push(this.paint('<items unknown>', 'special')));
       case 'function': {
+        // A head printed alone is in its kind's color; before braces it is plain.
         const head = functionTitle(value, name, tag);
-        return keys.length === 0 ? head : shape('{', null, head);
+        return keys.length === 0 ? this.paint(head, 'special') : shape('{', null, head);
       }
       case 'arguments':
         return keys.length === 0 ? '[Arguments] {}' : shape('[Arguments] {');
@@ -465,14 +516,14 @@ class Reader {
         const text = RegExp.prototype.toString.call(name !== null ? value : new RegExp(value));
         const prefix = label(name, tag, 'RegExp');
         const head = prefix === 'RegExp ' ? text : prefix + text;
-        return keys.length === 0 || level > this.settings.depth ? head : shape('{', null, head);
+        return keys.length === 0 || level > this.settings.depth ? this.paint(head, 'regexp') : shape('{', null, head);
       }
       case 'date': {
         const time = Date.prototype.getTime.call(value);
         const text = Number.isNaN(time) ? 'Invalid Date' : Date.prototype.toISOString.call(value);
         const prefix = label(name, tag, 'Date');
         const head = prefix === 'Date ' ? text : prefix + text;
-        return keys.length === 0 ? head : shape('{', null, head);
+        return keys.length === 0 ? this.paint(head, 'date') : shape('{', null, head);
       }
       case 'error': {
         const head = this.errorHead(value, name, tag, keys);
@@ -481,7 +532,7 @@ class Reader {
       case 'arrayBuffer':
         keys.unshift('byteLength');
         return shape(`${label(name, tag, 'ArrayBuffer')}{`,
-          (entries) => entries.push(named('[Uint8Contents]', this.bytes(value))));
+          (entries) => entries.push(named(this.paint('[Uint8Contents]', 'special'), this.bytes(value))));
       case 'dataView':
         keys.unshift('byteLength', 'byteOffset', 'buffer');
         return shape(`${label(name, tag, 'DataView')}{`);
@@ -491,16 +542,20 @@ class Reader {
         // The engine does not let JS look inside these (a promise's state included).
         const [type, inside] = { promise: ['Promise', '<unknown>'], weakSet: ['WeakSet', '<items unknown>'],
           weakMap: ['WeakMap', '<items unknown>'] }[kind];
-        return shape(`${label(name, tag, type)}{`, (entries) => entries.push(inside));
+        return shape(`${label(name, tag, type)}{`, (entries) => entries.push(this.paint(inside, 'special')));
       }
       case 'boxed': {
         const { type, primitive } = unbox(value);
         if (type === 'String') keys.splice(0, primitive.length);
         let head = `[${type}`;
         if (type !== name) head += name === null ? ' (null prototype)' : ` (${name})`;
-        head += `: ${typeof primitive === 'string' ? quote(primitive) : this.primitive(primitive)}]`;
+        const inner = typeof primitive === 'string' ? quote(primitive)
+          : typeof primitive === 'number' ? numberText(primitive)
+            : typeof primitive === 'bigint' ? `${primitive}n`
+              : typeof primitive === 'symbol' ? Symbol.prototype.toString.call(primitive) : String(primitive);
+        head += `: ${inner}]`;
         if (tag !== '' && tag !== name) head += ` [${tag}]`;
-        return keys.length === 0 ? head : shape('{', null, head);
+        return keys.length === 0 ? this.paint(head, type.toLowerCase()) : shape('{', null, head);
       }
       default: {
         const open = name === 'Object'
@@ -536,25 +591,27 @@ class Reader {
     } else {
       shown = this.accessor(object, descriptor, level);
     }
-    return named(keyText(key, descriptor.enumerable), shown);
+    return named(keyText(key, descriptor.enumerable, this.settings.colors), shown);
   }
 
   accessor(object, descriptor, level) {
-    if (descriptor.get === undefined) return descriptor.set === undefined ? 'undefined' : '[Setter]';
+    if (descriptor.get === undefined) {
+      return descriptor.set === undefined ? this.paint('undefined', 'undefined') : this.paint('[Setter]', 'special');
+    }
     const kind = descriptor.set === undefined ? 'Getter' : 'Getter/Setter';
     const { getters } = this.settings;
     const evaluate = getters === true || (getters === 'get' && descriptor.set === undefined) ||
       (getters === 'set' && descriptor.set !== undefined);
-    if (!evaluate) return `[${kind}]`;
+    if (!evaluate) return this.paint(`[${kind}]`, 'special');
     let got;
     try {
       got = descriptor.get.call(object);
     } catch (err) {
-      return `[${kind}: <Inspection threw (${err.message})>]`;
+      return `${this.paint(`[${kind}: <Inspection threw (${err.message})>]`, 'special')}`;
     }
-    if (got === null) return `[${kind}: null]`;
-    if (typeof got === 'object') return new Framed(`[${kind}] `, this.read(got, level));
-    return new Framed(`[${kind}: `, this.primitive(got), ']');
+    if (got === null) return `${this.paint(`[${kind}:`, 'special')} ${this.paint('null', 'null')}${this.paint(']', 'special')}`;
+    if (typeof got === 'object') return new Framed(`${this.paint(`[${kind}]`, 'special')} `, this.read(got, level));
+    return new Framed(`${this.paint(`[${kind}:`, 'special')} `, this.primitive(got), this.paint(']', 'special'));
   }
 
   arrayItems(entries, array, level) {
@@ -571,7 +628,7 @@ class Reader {
       if (present === null) present = Object.keys(array).filter(isArrayIndex).map(Number);
       const next = present.find((i) => i > index);
       const holes = (next === undefined ? length : next) - index;
-      entries.push(`<${plural(holes, 'empty item')}>`);
+      entries.push(this.paint(`<${plural(holes, 'empty item')}>`, 'undefined'));
       index += holes;
     }
     if (index < length) entries.push(`... ${plural(length - index, 'more item')}`);
@@ -581,7 +638,7 @@ class Reader {
     const shown = Math.min(Math.max(0, this.settings.maxArrayLength), length);
     for (let i = 0; i < shown; i++) {
       const n = array[i];
-      entries.push(typeof n === 'bigint' ? `${n}n` : numberText(n));
+      entries.push(typeof n === 'bigint' ? this.paint(`${n}n`, 'bigint') : this.paint(numberText(n), 'number'));
     }
     if (length > shown) entries.push(`... ${plural(length - shown, 'more item')}`);
     if (this.settings.showHidden) {
@@ -590,7 +647,7 @@ class Reader {
       }
       // The buffer's bytes are the items above: only its length is shown.
       const buffer = array.buffer;
-      const size = numberText(slot.bufferLength.call(buffer));
+      const size = this.paint(numberText(slot.bufferLength.call(buffer)), 'number');
       entries.push(named('[buffer]', `${label(className(buffer), '', 'ArrayBuffer')}{ byteLength: ${size} }`));
     }
   }
@@ -653,11 +710,11 @@ function isArrayIndex(key) {
 }
 
 /** A property name as printed before its value. */
-function keyText(key, enumerable) {
-  if (typeof key === 'symbol') return `[${escapeText(Symbol.prototype.toString.call(key), "'")}]`;
+function keyText(key, enumerable, colored) {
+  if (typeof key === 'symbol') return `[${paint(colored, escapeText(Symbol.prototype.toString.call(key), "'"), 'symbol')}]`;
   if (key === '__proto__') return "['__proto__']";
   if (enumerable === false) return `[${escapeText(key, "'")}]`;
-  return /^[a-zA-Z_][a-zA-Z_0-9]*$/.test(key) ? key : quote(key);
+  return /^[a-zA-Z_][a-zA-Z_0-9]*$/.test(key) ? key : paint(colored, quote(key), 'string');
 }
 
 /** `[Function: f]`, `[class A extends B]`, `[AsyncGeneratorFunction (anonymous)]`, … */
@@ -752,6 +809,11 @@ class Layout {
     this.cycles = cycles;
   }
 
+  /** `text` as the terminal shows it: without color codes. */
+  visible(text) {
+    return this.settings.colors ? uncolored(text) : text;
+  }
+
   text(part, indent) {
     if (typeof part === 'string') return part;
     if (part instanceof Quoted) return this.quoted(part, indent);
@@ -765,9 +827,10 @@ class Layout {
     const { text, tail } = part;
     const { compact, breakLength } = this.settings;
     if (compact !== true && text.length > 16 && text.length > breakLength - indent - 4) {
-      return text.split(/(?<=\n)/).map(quote).join(` +\n${spaces(indent + 2)}`) + tail;
+      return text.split(/(?<=\n)/).map((line) => paint(this.settings.colors, quote(line), 'string'))
+        .join(` +\n${spaces(indent + 2)}`) + tail;
     }
-    return quote(text) + tail;
+    return paint(this.settings.colors, quote(text), 'string') + tail;
   }
 
   entryText(item, indent, inList) {
@@ -777,7 +840,7 @@ class Layout {
       // The old single-line style indents a property's value three spaces and puts
       // a value wider than the line under its key.
       const value = this.text(item.value, indent + 3);
-      return textWidth(value) > this.settings.breakLength
+      return textWidth(this.visible(value)) > this.settings.breakLength
         ? `${item.name}:\n${spaces(indent + 3)}${value}` : `${item.name}: ${value}`;
     }
     return `${item.name}: ${this.text(item.value, indent + 2)}`;
@@ -795,8 +858,9 @@ class Layout {
     let open = group.open;
     const ref = this.cycles.get(group.subject);
     if (ref !== undefined) {
-      if (settings.compact === true) open = `<ref *${ref}> ${open}`;
-      else head = head === '' ? `<ref *${ref}>` : `<ref *${ref}> ${head}`;
+      const mark = paint(settings.colors, `<ref *${ref}>`, 'special');
+      if (settings.compact === true) open = `${mark} ${open}`;
+      else head = head === '' ? mark : `${mark} ${head}`;
     }
     if (settings.compact === true) return this.oldStyle(texts, head, open, group.close, indent);
 
@@ -821,7 +885,7 @@ class Layout {
    */
   oneLine(texts, head, open, close, indent) {
     let width = indent + open.length + head.length + 10 + 2 * texts.length;
-    for (let i = 0; i < texts.length && width <= this.settings.breakLength; i++) width += texts[i].length;
+    for (let i = 0; i < texts.length && width <= this.settings.breakLength; i++) width += this.visible(texts[i]).length;
     if (width > this.settings.breakLength || head.includes('\n')) return null;
     const joined = texts.join(', ');
     if (joined.includes('\n')) return null;
@@ -830,8 +894,10 @@ class Layout {
 
   /** `compact: true`: as many entries on the first line as fit, the closing on the last. */
   oldStyle(texts, head, open, close, indent) {
-    const width = texts.reduce((sum, text) => sum + text.length, 2 * texts.length);
-    if (width <= this.settings.breakLength && !head.includes('\n')) {
+    // The entries and one column each for the separators, within the break length.
+    const { breakLength } = this.settings;
+    const width = texts.reduce((sum, text) => sum + this.visible(text).length, texts.length);
+    if (2 * texts.length <= breakLength && width <= breakLength && !head.includes('\n')) {
       return `${open}${head === '' ? '' : ` ${head}`} ${texts.join(', ')} ${close}`;
     }
     const margin = spaces(indent);
@@ -851,7 +917,7 @@ class Layout {
     const { breakLength, compact, maxArrayLength } = this.settings;
     // A last entry beyond maxArrayLength (`... 5 more items`) stays on a line of its own.
     const count = texts.length > maxArrayLength ? texts.length - 1 : texts.length;
-    const widths = texts.slice(0, count).map(textWidth);
+    const widths = texts.slice(0, count).map((text) => textWidth(this.visible(text)));
     const widest = widths.reduce((max, w) => Math.max(max, w), 0);
     const cell = widest + 2;
     const used = widths.reduce((sum, w) => sum + w + 2, 0);
@@ -902,7 +968,7 @@ function settingsFrom(options) {
   const settings = { ...defaultOptions };
   if (options !== null && typeof options === 'object') {
     for (const key of Object.keys(options)) {
-      if (key in defaultOptions || key === 'colors' || key === 'stylize') settings[key] = options[key];
+      if (key in defaultOptions) settings[key] = options[key];
     }
   }
   if (settings.depth === null) settings.depth = Infinity;
@@ -931,7 +997,22 @@ function inspect(value, options, ...legacy) {
   return new Layout(settings, reader.cycles).text(tree, 0);
 }
 inspect.custom = customInspectSymbol;
-inspect.defaultOptions = defaultOptions;
+// Setting `inspect.defaultOptions` merges into the defaults, as in Node.
+Object.defineProperty(inspect, 'defaultOptions', {
+  enumerable: true,
+  get: () => defaultOptions,
+  set(options) {
+    if (options === null || typeof options !== 'object') {
+      const received = options === null ? 'null' : `type ${typeof options} (${inspect(options)})`;
+      const err = new TypeError(`The "options" argument must be of type object. Received ${received}`);
+      err.code = 'ERR_INVALID_ARG_TYPE';
+      throw err;
+    }
+    Object.assign(defaultOptions, options);
+  },
+});
+inspect.styles = styles;
+inspect.colors = colors;
 
 /**
  * Whether `%s` prints `value` through inspect: it has no `toString` (or

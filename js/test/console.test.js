@@ -78,6 +78,21 @@ test('inspect options: depth, breakLength, compact false, sorted', () => {
   assert.strictEqual(util.inspect([1, 2, 3], { breakLength: 3 }), '[\n  1,\n  2,\n  3\n]');
 });
 
+test('inspect.defaultOptions: setting it merges into the defaults, a non-object is refused', () => {
+  const saved = { ...util.inspect.defaultOptions };
+  try {
+    util.inspect.defaultOptions = { depth: 0 };
+    assert.strictEqual(util.inspect({ a: { b: 1 } }), '{ a: [Object] }');
+    assert.strictEqual(util.format('%O', { a: { b: 1 } }), '{ a: [Object] }');
+    assert.strictEqual(util.inspect.defaultOptions.breakLength, 80);
+    assert.throws(() => { util.inspect.defaultOptions = null; },
+      { code: 'ERR_INVALID_ARG_TYPE', message: 'The "options" argument must be of type object. Received null' });
+  } finally {
+    util.inspect.defaultOptions = saved;
+  }
+  assert.strictEqual(util.inspect({ a: { b: 1 } }), '{ a: { b: 1 } }');
+});
+
 test('a custom inspect function is used', () => {
   const value = { [util.inspect.custom]: () => 'CUSTOM' };
   assert.strictEqual(util.inspect({ value }), '{ value: CUSTOM }');

@@ -5,8 +5,8 @@ import Synchronization
 /// so that a large argument is converted off the JS thread.
 ///
 /// Converting a JS object member by member costs 5+ C API calls per property, each
-/// taking the JS lock: 74k instructions for one `indexItems` item, all on the JS
-/// thread, which held it for 0.8–6 s for 100k items. An array argument (a batch)
+/// taking the JS lock, all on the JS thread: seconds for a 100k-item import
+/// (docs/benchmarks.md, "Figures behind choices in the code"). An array argument (a batch)
 /// that JSON carries exactly (see ``JSONArguments``) is instead taken as one
 /// `JSON.stringify` text on the JS thread and parsed by ``values()`` wherever the
 /// method calls it. The values and errors are those of the member-by-member

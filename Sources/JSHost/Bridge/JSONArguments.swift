@@ -5,8 +5,8 @@ import CJavaScriptCore
 /// (see ``BridgeArguments``).
 ///
 /// Objects (options, a single item) still go member by member: for an options object
-/// of a member or two the check and the text cost a few thousand instructions more
-/// than converting it, on every search.
+/// of a member or two the check and the text cost more than converting it, on every
+/// search.
 ///
 /// JSON and the member-by-member conversion (``ValueConverter``) agree only on plain
 /// data. A check written in JS (JIT-compiled, no C API call per member) first walks

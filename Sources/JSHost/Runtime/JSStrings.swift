@@ -63,8 +63,8 @@ func swiftString(_ string: JSStringRef) -> String {
 /// A Swift string from UTF-16 code units (lone surrogates become U+FFFD).
 ///
 /// Transcoded here in one pass: the standard library's generic UTF-16 decoding costs
-/// some 400 instructions a unit, which made reading a non-ASCII module source (40 KB
-/// of js/host/inspect.js) take milliseconds at start-up.
+/// hundreds of instructions a unit, milliseconds at start-up for a non-ASCII module
+/// source of a few tens of KB (docs/benchmarks.md, "Figures behind choices in the code").
 func swiftString(_ units: UnsafeBufferPointer<UInt16>) -> String {
     let count = units.count
     // A unit makes at most 3 bytes; a surrogate pair (2 units) makes 4.
@@ -116,7 +116,8 @@ func makeJSString(_ ctx: JSContextRef, _ string: String) -> JSValueRef {
 ///
 /// For file contents: the text is transcoded to UTF-16 here in one pass, where
 /// `JSStringCreateWithUTF8CString`'s general conversion (or Swift's `utf16` view)
-/// costs some 50-80 instructions a byte, most of reading the host's JS at start-up.
+/// costs tens of instructions a byte, which would be most of reading the host's JS at
+/// start-up.
 func makeJSString(_ ctx: JSContextRef, utf8 bytes: [UInt8]) -> JSValueRef {
     var text = String(decoding: bytes, as: UTF8.self)  // valid UTF-8 from here on
     let units = text.withUTF8 { utf8 in

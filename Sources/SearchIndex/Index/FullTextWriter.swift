@@ -7,12 +7,10 @@ import Synchronization
 ///
 /// Why a second file: SQLite lets one connection write a file at a time, and building
 /// FTS5 segments is most of a batch's work. With both FTS tables in `index.sqlite3`, a
-/// batch of 1000 items spent about 60 ms on one core while the other had nothing to
-/// do (the JS thread waits for the promise). In a file of its own, `items_fts` is
-/// written here while the writer connection stores the `items` rows and `items_head`:
-/// a C prototype of the two layouts, 100k benchmark items in batches of 1000, took
-/// 6.2–7.1 s in one file and 4.8–5.0 s in two (with SQLite's memory statistics off,
-/// see ``Connection``; 5.4–6.9 s with them on).
+/// batch would keep one core busy while the other has nothing to do (the JS thread
+/// waits for the promise). In a file of its own, `items_fts` is written here while the
+/// writer connection stores the `items` rows and `items_head`, so a batch uses both
+/// cores (a C prototype of the two layouts measured the gain: docs/benchmarks.md, "Figures behind choices in the code").
 ///
 /// The writer hands changes over as it makes them (``apply(_:)``, in chunks), so this
 /// thread tokenizes while the writer goes on; ``commit(generation:)`` waits for the
@@ -220,16 +218,15 @@ final class FullTextWriter: @unchecked Sendable {
     /// handed to this thread or nothing is left to merge.
     ///
     /// With FTS5's automerge, the commit that makes a level's 8th segment, and the next
-    /// one, did most of merging them: at 10k benchmark items those commits took 60–110
-    /// ms instead of 20, on the path of the app's `await`. Between two batches of an
-    /// import this thread is idle while the writer commits its own file and the app
-    /// prepares its next batch (15–20 ms for 1000 items), so `items_fts` has no
-    /// automerge (``Schema/fullTextAutomerge``) and is merged here, with automerge's
-    /// rule: segments of one level once there are 8 (`usermerge` 8; idle maintenance
-    /// then merges by 2). 100k items from JS: 6.6–7.3 s → 5.7–6.1 s, the full-text
-    /// commits 3.8–4.1 s → 2.4–2.5 s, the merging (1.6–1.8 s) done in the gaps, and
-    /// the same size. Steps commit with `synchronous = NORMAL`, as idle maintenance
-    /// does: a step lost in a power cut is only work to redo.
+    /// one, would do most of merging them, several times a normal commit's time, on the
+    /// path of the app's `await`. Between two batches of an import this thread is idle
+    /// while the writer commits its own file and the app prepares its next batch
+    /// (15–20 ms for 1000 items), so `items_fts` has no automerge
+    /// (``Schema/fullTextAutomerge``) and is merged here, with automerge's rule:
+    /// segments of one level once there are 8 (`usermerge` 8; idle maintenance then
+    /// merges by 2). The merging is then done in the gaps, at the same size
+    /// (docs/benchmarks.md, "Figures behind choices in the code"). Steps commit with `synchronous = NORMAL`, as idle
+    /// maintenance does: a step lost in a power cut is only work to redo.
     private func mergeUntilWorkArrives() {
         guard waiting.load(ordering: .relaxed) == 0 else { return }
         do {

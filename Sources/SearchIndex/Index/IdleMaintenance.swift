@@ -14,8 +14,8 @@ import Foundation
 ///
 /// Reads count as activity too (``readWillBegin()``): while someone types a search,
 /// queries come every few tens of milliseconds, and a step running beside them takes
-/// one of the two cores they run on (at 100k items, the JS p99 of the benchmark's
-/// typing went from 3 to 5.5 ms with maintenance running between keystrokes). A step
+/// one of the two cores they run on (at 100k items it nearly doubles the p99 of the
+/// benchmark's typing; docs/benchmarks.md, "Figures behind choices in the code"). A step
 /// already running finishes; the next waits until reads have paused for ``delay``.
 ///
 /// The delay must be longer than the pause between two batches of a bulk import, in

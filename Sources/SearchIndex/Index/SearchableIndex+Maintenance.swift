@@ -98,7 +98,7 @@ extension SearchableIndex {
     /// Maintenance left unfinished gets up to `maintenanceBudget` seconds first, on the
     /// calling thread, as SQLite suggests running `PRAGMA optimize` before closing: an
     /// app that indexes and exits at once still leaves a compact index when the work is
-    /// small (10k items: about 50 ms of merging, the index 3.0× → 2.4× its text), and
+    /// small (at 10k items about 50 ms of merging, which shrinks the index by a fifth), and
     /// never waits long when it is large (the rest is done at the next idle moment).
     ///
     /// Call it once no more calls are coming (writes still queued elsewhere should be

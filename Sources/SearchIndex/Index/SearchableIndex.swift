@@ -188,9 +188,9 @@ public final class SearchableIndex: @unchecked Sendable {
     /// The most bytes the WAL keeps on disk after a checkpoint: a batch can grow it to
     /// many megabytes, which an index left open would otherwise keep. The WAL is
     /// truncated to nothing by idle maintenance and by ``close()``, not after every
-    /// batch: checkpointing and truncating after each 1000-item batch (as this index
-    /// did for a while) made SQLite regrow and fsync a new WAL file every batch, which
-    /// no instruction count shows but the bulk-indexing rate did.
+    /// batch: checkpointing and truncating after each batch would make SQLite regrow
+    /// and fsync a new WAL file every batch, which no instruction count shows but the
+    /// bulk-indexing rate does (docs/benchmarks.md, "Figures behind choices in the code").
     static let journalSizeLimit = 1 << 20
 
     /// Opens the writer connection, creating the schema when missing; returns it and

@@ -17,8 +17,8 @@ final class WriteTransaction {
     private var nextRowid: Int64?
     private var hasEngagements: Bool?
     /// The statements of the per-item path, looked up once per transaction:
-    /// ``Connection/cached(_:)`` hashes the whole SQL text, 5k instructions an item for
-    /// the row insert alone.
+    /// ``Connection/cached(_:)`` hashes the whole SQL text, which per item would cost
+    /// more than binding the row's values.
     private var rowByIDStatement: Statement?
     private var insertItemStatement: Statement?
     private var updateItemStatement: Statement?
@@ -269,8 +269,9 @@ final class WriteTransaction {
     ///
     /// FTS5 buffers a transaction's writes in memory only while rowids ascend; a
     /// smaller rowid flushes the buffer to a new segment. Quality-bucket rowids arrive
-    /// in no order, so writing them as they come made a segment every other item
-    /// (FTS inserts were 3× slower than plain FTS5). Sorted, a batch is one flush.
+    /// in no order, so writing them as they come would make a segment every other item
+    /// and FTS inserts several times slower than plain FTS5. Sorted, a batch is one
+    /// flush.
     private var pendingHead: [FTSWrite] = []
 
     /// `items_fts` writes are handed to the ``FullTextWriter`` as they come, so that its

@@ -46,7 +46,8 @@ enum FoldingTable {
     /// Each scalar stands after a line feed, a starter that folds to itself, so that
     /// no scalar composes or reorders with its neighbours: the pieces between the line
     /// feeds are the scalars folded one by one (``buildOneByOne(_:)``, which the tests
-    /// compare with), for a fraction of the cost (one by one, the first search paid ~8 ms).
+    /// compare with), for a fraction of the cost (one by one takes milliseconds, paid by
+    /// the first search).
     static func buildInOneCall(_ folding: TextFolding) -> [[UInt8]]? {
         let scalars = (0x80 ..< limit).filter { classes[$0] != .mark }
         var text: [UInt8] = []

@@ -16,8 +16,8 @@ public enum JSONText {
 
     /// A JSON array of strings, or `nil` for `nil`.
     ///
-    /// Built as UTF-8 bytes: appending scalar by scalar to a `String` cost 4k
-    /// instructions for an item's six keywords, a quarter of storing its row.
+    /// Built as UTF-8 bytes: appending scalar by scalar to a `String` costs about a
+    /// quarter of storing the item's row (docs/benchmarks.md, "Figures behind choices in the code").
     static func array(_ strings: [String]?) -> String? {
         guard let strings else { return nil }
         var out: [UInt8] = []

@@ -14,27 +14,21 @@
 /// so ``FTSRow`` derives them from `items` the same way for inserts and deletes.
 /// `items_head` indexes the short, heavy fields again (title, names, keywords) with a
 /// prefix index for 1–2 characters. FTS5 answers a short prefix such as `a*` by merging
-/// the lists of every term starting with `a`, which took 90 ms at 100k items; a
+/// the lists of every term starting with `a`, too slow for typing at 100k items; a
 /// prefix index answers it like one term but costs about a third of the index per
 /// prefix length. Kept to the heavy fields, it costs a fraction of what it would on
 /// all text (descriptions and text content are most of the words). A prefix is looked
 /// up there first, and in `items_fts` only when the heavy fields do not fill the page
-/// (see ``CandidateSearch``). Three-letter prefixes are no longer indexed (version 1
-/// had `prefix='1 2 3'`): alone they merge their words' lists in `items_head` only, and
-/// after a complete term ``PrefixVerifier`` checks them in Swift.
+/// (see ``CandidateSearch``). Three-letter prefixes are not indexed: alone they merge
+/// their words' lists in `items_head` only, and after a complete term
+/// ``PrefixVerifier`` checks them in Swift.
 ///
 /// Both tables are `detail=column`: FTS5 records in which columns a row has a token,
 /// not where. That is what ranking reads (``MatchLocator``), and it drops the position
 /// lists that were most of the index; the price is no phrase queries, so adjacency
-/// (`e-mail`, CJK runs) is checked in Swift (``TermMatcher``, ``SearchText``).
-/// Measured with callgrind on the benchmark's items (10k, batches of 1000, per item,
-/// python driving the same tables): `items_fts` 277k instructions with `detail=full`,
-/// 214k with `detail=column` and ``automerge`` 8; `items_head` 79k with `prefix='1 2 3'`,
-/// 60k with `prefix='1 2'`, `detail=column` and automerge 8. Sizes against the raw
-/// text: `items_fts` 0.87× → 0.68×, `items_head` 0.45× → 0.37×. Through the index
-/// itself (`searchlight import`, 10 × 1 000 items, callgrind) the FTS writes went from
-/// 297k to 235k instructions per item, and the 100k benchmark index from 135.9 MB
-/// (2.56× the text) to 122.1 MB (2.30×); see docs/benchmarks.md.
+/// (`e-mail`, CJK runs) is checked in Swift (``TermMatcher``, ``SearchText``). The FTS
+/// writes cost about a fifth less than with `detail=full` and the index is about a
+/// tenth smaller (docs/benchmarks.md, "Figures behind choices in the code").
 ///
 /// The FTS rowid is not the item's rowid: it is `quality << 32 | items.rowid`
 /// (see ``Ranking/qualityBucket(rankingHint:engagements:)``), so that
@@ -51,10 +45,11 @@
 /// them 5 bytes and rarer. Rowids stay below 2³² (``rowidMask``); an index never gets
 /// near 4 billion items.
 enum Schema {
-    /// The layout this code writes. Version 1 had `detail=full` FTS tables, phrase
-    /// queries and a `prefix='1 2 3'` head index; version 2 kept `items_fts` in
-    /// `index.sqlite3`. An older index is migrated on open by rebuilding its FTS tables
-    /// from `items` (see ``SearchableIndex``).
+    /// The layout this code writes: `items_fts` in `fulltext.sqlite3`, both FTS tables
+    /// `detail=column`, prefixes of 1–2 characters in `items_head`. An index written
+    /// with an older layout (1: `detail=full` and 1–3 character prefixes; 2: `items_fts`
+    /// inside `index.sqlite3`) is migrated on open by rebuilding its FTS tables from
+    /// `items` (see ``SearchableIndex``).
     static let version = 3
     /// The `settings` key holding the version an index was written with.
     static let versionKey = "schema_version"
@@ -63,18 +58,18 @@ enum Schema {
     /// of `items_head`, and the rule by which the full-text writer merges `items_fts`
     /// between batches (``fullTextAutomerge``).
     ///
-    /// FTS5's default, 4, merged so often that merging was about 22% of an insert's
-    /// instructions; 8 halves the merge work, for more segments to read per query (see
-    /// ``CandidateSearch`` for the latency measured).
+    /// 8 rather than FTS5's default, 4: with 4, merging is a large share of an insert's
+    /// cost (docs/benchmarks.md, "Figures behind choices in the code"); 8 halves the merge work, for more segments to
+    /// read per query (see ``CandidateSearch`` for the latency).
     static let automerge = 8
 
     /// The bytes of pending terms FTS5 keeps in memory before writing a segment.
     ///
     /// FTS5's default, 1 MB, is less than a 1000-item batch of the benchmark's items
-    /// needs (about 0.5 MB of text), so a batch was written as several segments, each
-    /// merged again later. With 16 MB a batch of that size is one segment: callgrind,
-    /// 10k items in batches of 1000 (python driving `items_fts`), 214k → 173k
-    /// instructions per item. Only the writer holds this memory, only during a batch.
+    /// needs (about 0.5 MB of text), so such a batch would be written as several
+    /// segments, each merged again later. With 16 MB a batch of that size is one segment,
+    /// which makes an insert about a fifth cheaper (docs/benchmarks.md, "Figures behind choices in the code"). Only the
+    /// writer holds this memory, only during a batch.
     static let hashSize = 16 * 1024 * 1024
 
     /// How many segments of one level an FTS `'merge'` command merges at least: 2, so

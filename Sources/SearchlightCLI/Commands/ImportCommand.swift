@@ -76,8 +76,9 @@ enum ImportCommand: Command {
         var items: [ItemConversion.Item] = []
         var lineNumbers: [Int] = []
         var lineNumber = 0
-        // Lines are ranges of one byte array: splitting the Data itself cost 133k
-        // instructions a line (Data's slices and iterator per byte).
+        // Lines are ranges of one byte array: splitting the Data itself goes through
+        // Data's slices and iterator per byte, a large cost per line (docs/benchmarks.md,
+        // "Figures behind choices in the code").
         let bytes = [UInt8](data)
         var lines: [Range<Int>] = []
         var start = 0

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The `searchlight` executable built beside this test bundle (`swift build --build-tests`
@@ -6,12 +7,8 @@ import XCTest
 enum SearchlightBinary {
     static var path: String {
         get throws {
-            let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-            let candidate = URL(fileURLWithPath: testBinary).deletingLastPathComponent().appendingPathComponent("searchlight").path
-            guard FileManager.default.isExecutableFile(atPath: candidate) else {
-                throw GDBusClient.Failure(description: "no searchlight binary at \(candidate): build it with 'swift build --build-tests' first")
-            }
-            return candidate
+            guard let binary = BuiltSearchlight.url else { throw GDBusClient.Failure(description: BuiltSearchlight.missing) }
+            return binary.path
         }
     }
 

@@ -28,7 +28,8 @@ const headings = {
   sameStructure: 'Values have same structure but are not reference-equal:',
 };
 
-const isObjectLike = (v) => (typeof v === 'object' && v !== null) || typeof v === 'function';
+const isObject = (v) => typeof v === 'object' && v !== null;
+const isObjectLike = (v) => isObject(v) || typeof v === 'function';
 
 /** A value as the messages show it: every level, one property per line, keys sorted. */
 function shown(value) {
@@ -65,6 +66,11 @@ function sameLine(a, b) {
  * lines with `...` in between when more than five; of the common ending, the first
  * line, `...` when more than four, and the last three. Past 50 printed lines the
  * body stops with `...`. Returns null when the two texts are identical.
+ *
+ * Position by position, not a longest common subsequence, because that is what
+ * Node 20 prints: `{ b: 1, a: 2, c: 3, x: 9 }` against `{ a: 2, c: 3, x: 8 }`
+ * shows three `+` lines and two `-` lines, not `c: 3` as a common line (the case
+ * 'diff: shifted keys compare by position' in js/test/fixtures/assert-cases.js).
  */
 function lineDiff(actualLines, expectedLines) {
   let common = 0;
@@ -143,7 +149,6 @@ function lineDiff(actualLines, expectedLines) {
 function differenceMessage(actual, expected, operator, message) {
   const actualLines = shown(actual).split('\n');
   const expectedLines = shown(expected).split('\n');
-  const isObject = (v) => typeof v === 'object' && v !== null;
   const objects = operator === 'strictEqual' && ((isObject(actual) && isObject(expected)) ||
     (typeof actual === 'function' && typeof expected === 'function'));
   const title = message !== undefined ? message : headings[objects ? 'sameObject' : operator];
@@ -153,7 +158,7 @@ function differenceMessage(actual, expected, operator, message) {
     const [a] = actualLines;
     const [e] = expectedLines;
     if (a.length + e.length <= 12) {
-      if (!isObjectLike(actual) && !isObjectLike(expected) && (actual !== 0 || expected !== 0)) {
+      if (!isObject(actual) && !isObject(expected) && (actual !== 0 || expected !== 0)) {
         return `${title}\n\n${a} !== ${e}\n`;
       }
     } else if (!objects && a.length + e.length < 80) {
@@ -271,7 +276,8 @@ const wrongType = (name, what, value) =>
 
 const tagOf = (v) => Object.prototype.toString.call(v);
 const isEnumerable = (o, k) => Object.prototype.propertyIsEnumerable.call(o, k);
-const isPrimitive = (v) => v === null || (typeof v !== 'object' && typeof v !== 'function');
+// Functions compare by identity, like primitives.
+const isPrimitive = (v) => v === null || typeof v !== 'object';
 const boxedTags = new Set(['[object Number]', '[object String]', '[object Boolean]', '[object BigInt]', '[object Symbol]']);
 
 /**

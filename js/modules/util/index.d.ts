@@ -11,6 +11,8 @@ export interface InspectOptions {
   sorted?: boolean | ((a: string, b: string) => number);
   getters?: boolean | 'get' | 'set';
   customInspect?: boolean;
+  /** ANSI colors, by `inspect.styles` (false). */
+  colors?: boolean;
 }
 
 /**
@@ -22,6 +24,12 @@ export interface InspectOptions {
 export function inspect(value: unknown, options?: InspectOptions): string;
 export namespace inspect {
   const custom: unique symbol;
+  /** The options used when a call does not give them; a program may change them. */
+  let defaultOptions: InspectOptions;
+  /** The color of each kind of text with `colors: true` (`number: 'yellow'`, …). */
+  let styles: Record<string, string>;
+  /** The ANSI codes that turn each color on and off (`red: [31, 39]`). */
+  let colors: Record<string, [number, number]>;
 }
 /**
  * printf-style formatting (`%s %d %i %f %j %o %O %c %%`), as `console.log` does.
