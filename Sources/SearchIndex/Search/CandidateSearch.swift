@@ -109,6 +109,8 @@ struct CandidateSearch {
         /// ``TermMatcher``'s findings: column bits of the checked terms (term layout)
         /// and ``MatchLocator/titleStartBit``.
         var checked: Int64 = 0
+        /// Found by the typo pass only: its terms may match with typos.
+        var typoMatch = false
     }
 
     struct Scored {
@@ -349,7 +351,8 @@ struct CandidateSearch {
             (_, exhausted, _) = try scan(source, headPhrase: MatchLocator.maximumPhrases, want: want, verifier: nil,
                                          matcher: matcher, into: &typoMatches, rejected: &unused)
         }
-        for (rowid, candidate) in typoMatches where candidates[rowid] == nil {
+        for (rowid, var candidate) in typoMatches where candidates[rowid] == nil {
+            candidate.typoMatch = true
             candidates[rowid] = candidate
         }
         return (true, exhausted)
@@ -394,7 +397,7 @@ struct CandidateSearch {
         for candidate in candidates.values {
             fields.bind([.integer(candidate.itemRowid)])
             defer { fields.reset() }
-            guard try fields.step(), let analysis = analyzer.analyze(fields, first: 0, highlights: false) else { continue }
+            guard try fields.step(), let analysis = analyzer.analyze(fields, first: 0, highlights: false, typos: candidate.typoMatch) else { continue }
             scored.append((candidate, breakdown(candidate, analysis: analysis, analyzer: analyzer)))
         }
         scored.sort { Ranking.precedes(($0.breakdown, $0.candidate.id), ($1.breakdown, $1.candidate.id)) }
@@ -405,7 +408,9 @@ struct CandidateSearch {
         for (candidate, breakdown) in page {
             var highlights: [SearchHighlight] = []
             fields.bind([.integer(candidate.itemRowid)])
-            if try fields.step() { highlights = analyzer.analyze(fields, first: 0, highlights: true)?.highlights ?? [] }
+            if try fields.step() {
+                highlights = analyzer.analyze(fields, first: 0, highlights: true, typos: candidate.typoMatch)?.highlights ?? []
+            }
             fields.reset()
             rowStatement.bind([.integer(candidate.itemRowid)])
             defer { rowStatement.reset() }

@@ -83,13 +83,19 @@ final class HitAnalyzer {
     /// Analyzes the row of `statement` whose columns from `first` are: title, display
     /// name, alternate names (JSON), keywords (JSON), description, text content.
     /// `nil` when a term matches no field.
-    func analyze(_ statement: Statement, first: Int32, highlights wantsHighlights: Bool) -> Analysis? {
+    ///
+    /// `typos` false looks for exact matches only: a candidate FTS5 found with the exact
+    /// terms has its best match among them (typos rank below). Without highlights, the
+    /// description and text content are read only while some term lacks an exact whole
+    /// word in the title, names or keywords: nothing they hold could rank it higher.
+    func analyze(_ statement: Statement, first: Int32, highlights wantsHighlights: Bool, typos: Bool = true) -> Analysis? {
         var best = [TermMatch?](repeating: nil, count: terms.count)
         var proximity = 0.0
         var coverage: (column: Int, value: Double)?
         var titleStart = false
         var highlights: [SearchHighlight] = []
         for (offset, field) in Self.fields.enumerated() {
+            if field.column >= 3, !wantsHighlights, best.allSatisfy({ $0.map { $0.typos == 0 && $0.wholeWord } ?? false }) { break }
             let column = first + Int32(offset)
             guard let pointer = sqlite3_column_text(statement.handle, column) else { continue }
             let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, column)))
@@ -102,12 +108,12 @@ final class HitAnalyzer {
                 let found: ElementMatches
                 if field.json {
                     var text = elements[element]
-                    found = text.withUTF8 { match($0, wantsRanges: wantsHighlights) }
+                    found = text.withUTF8 { match($0, wantsRanges: wantsHighlights, typos: typos) }
                     if wantsHighlights, !found.ranges.isEmpty {
                         highlights.append(SearchHighlight(field: field.key, element: element, ranges: Self.utf16Ranges(found.ranges, in: elements[element])))
                     }
                 } else {
-                    found = match(bytes, wantsRanges: wantsHighlights)
+                    found = match(bytes, wantsRanges: wantsHighlights, typos: typos)
                     if wantsHighlights, !found.ranges.isEmpty {
                         let text = String(decoding: bytes, as: UTF8.self)
                         highlights.append(SearchHighlight(field: field.key, element: nil, ranges: Self.utf16Ranges(found.ranges, in: text)))
@@ -148,7 +154,7 @@ final class HitAnalyzer {
         var ranges: [Range<Int>]
     }
 
-    private func match(_ bytes: UnsafeBufferPointer<UInt8>, wantsRanges: Bool) -> ElementMatches {
+    private func match(_ bytes: UnsafeBufferPointer<UInt8>, wantsRanges: Bool, typos: Bool) -> ElementMatches {
         let tokens = tokenize(bytes)
         var result = ElementMatches(best: Array(repeating: nil, count: terms.count), any: false, first: false,
                                     proximity: 0, coverage: 0, ranges: [])
@@ -160,7 +166,7 @@ final class HitAnalyzer {
             let width = term.tokens.count
             guard width > 0, tokens.count >= width else { continue }
             for start in 0 ... tokens.count - width {
-                guard let found = matchAt(start, term: term, tokens: tokens) else { continue }
+                guard let found = matchAt(start, term: term, tokens: tokens, typos: typos) else { continue }
                 positions[number].append(start)
                 if let known = result.best[number] {
                     if (found.typos, found.wholeWord ? 0 : 1) < (known.typos, known.wholeWord ? 0 : 1) { result.best[number] = found }
@@ -205,7 +211,7 @@ final class HitAnalyzer {
     }
 
     /// Whether `term` matches the tokens from `start`, and how.
-    private func matchAt(_ start: Int, term: Term, tokens: FieldTokens) -> (typos: Int, wholeWord: Bool)? {
+    private func matchAt(_ start: Int, term: Term, tokens: FieldTokens, typos: Bool) -> (typos: Int, wholeWord: Bool)? {
         let last = term.tokens.count - 1
         for offset in 0 ..< last {
             guard tokens[start + offset].elementsEqual(term.tokens[offset]) else { return nil }
@@ -214,7 +220,10 @@ final class HitAnalyzer {
         let wanted = term.tokens[last]
         if token.elementsEqual(wanted) { return (0, true) }
         if term.isPrefix && token.starts(with: wanted) { return (0, false) }
-        guard term.maximumEdits > 0 else { return nil }
+        guard typos, term.maximumEdits > 0 else { return nil }
+        // A token has at most as many characters as bytes, and at least a quarter.
+        let bytes = token.count, n = term.scalars.count, k = term.maximumEdits
+        if bytes < n - k || (!term.isPrefix && (bytes + 3) / 4 > n + k) { return nil }
         let scalars = tokens.scalars(start + last)
         guard let typos = Typos.distance(term.scalars, scalars, limit: term.maximumEdits, prefix: term.isPrefix) else { return nil }
         let whole = term.isPrefix ? Typos.distance(term.scalars, scalars, limit: term.maximumEdits) != nil : true
