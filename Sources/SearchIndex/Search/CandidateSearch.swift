@@ -182,19 +182,25 @@ struct CandidateSearch {
     /// ones whatever the limit, in one total order (``Ranking/precedes(_:_:)``).
     func run(text: String, limit: Int, offset: Int, typoTolerance: Bool = true, sort: [SortKey] = [])
         throws -> (hits: [Scored], total: Int, exact: Bool) {
-        guard let plan = SearchText.plan(for: text), let matcher = TermMatcher(plan: plan) else { return ([], 0, true) }
+        guard var plan = SearchText.plan(for: text), let matcher = TermMatcher(plan: plan) else { return ([], 0, true) }
         let need = offset + limit
         // With sort keys every match up to the count cap is ranked, then sorted.
         let want = max(need + Self.slack, sort.isEmpty ? Self.window : SearchableIndex.totalCountCap)
-        var (candidates, total, exact) = try exactCandidates(plan: plan, matcher: matcher, want: want)
         // The word list is loaded by the first search, typos or not, so that term
         // statistics rank the same from the first search on.
         let snapshot = try vocabulary?.snapshot(connection)
+        let itemCount = try connection.scalarInt("SELECT max(rowid) FROM items").map(Int.init) ?? 0
+        if let snapshot, plan.prefixLength == MatchPlan.verifiedPrefixLimit, !plan.prefixToken.isEmpty {
+            // Swift check or FTS5 merge: whichever costs less (measured: about 3 µs a
+            // checked row, 0.1 µs a merged entry).
+            let postings = snapshot.postings(withPrefix: Vocabulary.scalars(plan.prefixToken))
+            plan.prefixIsFrequent = Double(postings) >= (Double(want) * Double(max(1, itemCount)) * 30).squareRoot()
+        }
+        var (candidates, total, exact) = try exactCandidates(plan: plan, matcher: matcher, want: want)
         if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan) {
             let typos = try typoCandidates(plan: plan, matcher: matcher, vocabulary: snapshot, want: want, into: &candidates)
             if typos.ran { (total, exact) = (max(total, candidates.count), typos.exhausted) }
         }
-        let itemCount = snapshot == nil ? 0 : try connection.scalarInt("SELECT max(rowid) FROM items").map(Int.init) ?? 0
         guard let analyzer = HitAnalyzer(plan: plan, typoTolerance: typoTolerance, vocabulary: snapshot, itemCount: itemCount) else {
             return ([], 0, true)
         }
