@@ -14,6 +14,7 @@ import Foundation
 /// of 5 or more characters also matches a token within its typo distance
 /// (``Typos``), unless typo tolerance is off.
 final class HitAnalyzer {
+    // Not thread-safe: one search uses one analyzer.
     /// A query term as the analyzer compares it.
     struct Term {
         var tokens: [[UInt8]]
@@ -83,13 +84,19 @@ final class HitAnalyzer {
     /// Analyzes the row of `statement` whose columns from `first` are: title, display
     /// name, alternate names (JSON), keywords (JSON), description, text content.
     /// `nil` when a term matches no field.
-    func analyze(_ statement: Statement, first: Int32, highlights wantsHighlights: Bool) -> Analysis? {
+    ///
+    /// `typos` false looks for exact matches only: a candidate FTS5 found with the exact
+    /// terms has its best match among them (typos rank below). Without highlights, the
+    /// description and text content are read only while some term lacks an exact whole
+    /// word in the title, names or keywords: nothing they hold could rank it higher.
+    func analyze(_ statement: Statement, first: Int32, highlights wantsHighlights: Bool, typos: Bool = true) -> Analysis? {
         var best = [TermMatch?](repeating: nil, count: terms.count)
         var proximity = 0.0
         var coverage: (column: Int, value: Double)?
         var titleStart = false
         var highlights: [SearchHighlight] = []
         for (offset, field) in Self.fields.enumerated() {
+            if field.column >= 3, !wantsHighlights, best.allSatisfy({ $0.map { $0.typos == 0 && $0.wholeWord } ?? false }) { break }
             let column = first + Int32(offset)
             guard let pointer = sqlite3_column_text(statement.handle, column) else { continue }
             let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, column)))
@@ -102,12 +109,12 @@ final class HitAnalyzer {
                 let found: ElementMatches
                 if field.json {
                     var text = elements[element]
-                    found = text.withUTF8 { match($0, wantsRanges: wantsHighlights) }
+                    found = text.withUTF8 { match($0, wantsRanges: wantsHighlights, typos: typos) }
                     if wantsHighlights, !found.ranges.isEmpty {
                         highlights.append(SearchHighlight(field: field.key, element: element, ranges: Self.utf16Ranges(found.ranges, in: elements[element])))
                     }
                 } else {
-                    found = match(bytes, wantsRanges: wantsHighlights)
+                    found = match(bytes, wantsRanges: wantsHighlights, typos: typos)
                     if wantsHighlights, !found.ranges.isEmpty {
                         let text = String(decoding: bytes, as: UTF8.self)
                         highlights.append(SearchHighlight(field: field.key, element: nil, ranges: Self.utf16Ranges(found.ranges, in: text)))
@@ -148,7 +155,7 @@ final class HitAnalyzer {
         var ranges: [Range<Int>]
     }
 
-    private func match(_ bytes: UnsafeBufferPointer<UInt8>, wantsRanges: Bool) -> ElementMatches {
+    private func match(_ bytes: UnsafeBufferPointer<UInt8>, wantsRanges: Bool, typos: Bool) -> ElementMatches {
         let tokens = tokenize(bytes)
         var result = ElementMatches(best: Array(repeating: nil, count: terms.count), any: false, first: false,
                                     proximity: 0, coverage: 0, ranges: [])
@@ -160,7 +167,7 @@ final class HitAnalyzer {
             let width = term.tokens.count
             guard width > 0, tokens.count >= width else { continue }
             for start in 0 ... tokens.count - width {
-                guard let found = matchAt(start, term: term, tokens: tokens) else { continue }
+                guard let found = matchAt(start, term: term, tokens: tokens, typos: typos) else { continue }
                 positions[number].append(start)
                 if let known = result.best[number] {
                     if (found.typos, found.wholeWord ? 0 : 1) < (known.typos, known.wholeWord ? 0 : 1) { result.best[number] = found }
@@ -201,11 +208,12 @@ final class HitAnalyzer {
             result.proximity = pairs / Double(terms.count - 1)
         }
         if wantsRanges { result.ranges = Self.merged(result.ranges) }
+        recycle(tokens)
         return result
     }
 
     /// Whether `term` matches the tokens from `start`, and how.
-    private func matchAt(_ start: Int, term: Term, tokens: FieldTokens) -> (typos: Int, wholeWord: Bool)? {
+    private func matchAt(_ start: Int, term: Term, tokens: FieldTokens, typos: Bool) -> (typos: Int, wholeWord: Bool)? {
         let last = term.tokens.count - 1
         for offset in 0 ..< last {
             guard tokens[start + offset].elementsEqual(term.tokens[offset]) else { return nil }
@@ -214,25 +222,33 @@ final class HitAnalyzer {
         let wanted = term.tokens[last]
         if token.elementsEqual(wanted) { return (0, true) }
         if term.isPrefix && token.starts(with: wanted) { return (0, false) }
-        guard term.maximumEdits > 0 else { return nil }
+        guard typos, term.maximumEdits > 0 else { return nil }
+        // A token has at most as many characters as bytes, and at least a quarter.
+        let bytes = token.count, n = term.scalars.count, k = term.maximumEdits
+        if bytes < n - k || (!term.isPrefix && (bytes + 3) / 4 > n + k) { return nil }
         let scalars = tokens.scalars(start + last)
         guard let typos = Typos.distance(term.scalars, scalars, limit: term.maximumEdits, prefix: term.isPrefix) else { return nil }
         let whole = term.isPrefix ? Typos.distance(term.scalars, scalars, limit: term.maximumEdits) != nil : true
         return (typos, whole)
     }
 
-    /// Tokens of a field with their byte ranges in the stored text.
+    /// Tokens of a field: `folded[ranges[i]]` is token `i`, `original[i]` its byte
+    /// range in the stored text. ASCII text is folded in place (lower-cased, the same
+    /// offsets); other text goes through FTS5's tokenizer.
     struct FieldTokens {
-        var tokens: FTSTokenizer.Tokens
-        /// Byte range of each token in the stored (unspaced) text.
-        var original: [Range<Int>]
-        var count: Int { tokens.count }
-        subscript(index: Int) -> ArraySlice<UInt8> { tokens[index] }
+        var folded: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        var original: [Range<Int>] = []
+        var isASCII = true
+        var count: Int { ranges.count }
+        subscript(index: Int) -> ArraySlice<UInt8> { folded[ranges[index]] }
 
-        func scalars(_ index: Int) -> [UInt32] { Vocabulary.scalars(tokens[index]) }
+        func scalars(_ index: Int) -> [UInt32] {
+            isASCII ? folded[ranges[index]].map { UInt32($0) } : Vocabulary.scalars(folded[ranges[index]])
+        }
 
         func characterCount(_ index: Int) -> Int {
-            tokens[index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+            isASCII ? ranges[index].count : folded[ranges[index]].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         }
 
         /// The byte offset `characters` characters after `start` in `bytes`.
@@ -249,19 +265,58 @@ final class HitAnalyzer {
         }
     }
 
+    /// Reused between fields, so that tokenizing a field allocates nothing once warm.
+    private var scratch = FieldTokens()
+
     private func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldTokens {
-        if let ascii = TermMatcher.asciiTokens(bytes, limit: Int.max) {
-            return FieldTokens(tokens: ascii, original: ascii.offsets)
+        var tokens = scratch
+        scratch = FieldTokens()
+        tokens.folded.removeAll(keepingCapacity: true)
+        tokens.ranges.removeAll(keepingCapacity: true)
+        tokens.original.removeAll(keepingCapacity: true)
+        tokens.isASCII = true
+        // ASCII, split as unicode61 splits it: runs of letters and digits.
+        var start = -1
+        var ascii = true
+        for index in 0 ... bytes.count {
+            let byte = index < bytes.count ? bytes[index] : 0x20
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if index < bytes.count { tokens.folded.append(lowered) }
+            let isWord = (lowered >= 0x30 && lowered <= 0x39) || (lowered >= 0x61 && lowered <= 0x7A)
+            if isWord {
+                if start < 0 { start = index }
+            } else if start >= 0 {
+                tokens.ranges.append(start ..< index)
+                start = -1
+            }
         }
-        guard let spaced = Self.spaced(bytes) else {
-            let tokens = tokenizer.tokens(bytes)
-            return FieldTokens(tokens: tokens, original: tokens.offsets)
+        if ascii {
+            tokens.original = tokens.ranges
+            return tokens
         }
-        let tokens = spaced.bytes.withUnsafeBufferPointer { tokenizer.tokens($0) }
-        let original = tokens.offsets.map { range in
-            spaced.map[range.lowerBound] ..< spaced.map[range.upperBound - 1] + 1
+        tokens.isASCII = false
+        tokens.folded.removeAll(keepingCapacity: true)
+        tokens.ranges.removeAll(keepingCapacity: true)
+        let found: FTSTokenizer.Tokens
+        if let spaced = Self.spaced(bytes) {
+            found = spaced.bytes.withUnsafeBufferPointer { tokenizer.tokens($0) }
+            tokens.original = found.offsets.map { range in spaced.map[range.lowerBound] ..< spaced.map[range.upperBound - 1] + 1 }
+        } else {
+            found = tokenizer.tokens(bytes)
+            tokens.original = found.offsets
         }
-        return FieldTokens(tokens: tokens, original: original)
+        tokens.folded = found.bytes
+        tokens.ranges = found.ranges
+        return tokens
+    }
+
+    /// Hands a field's buffers back for the next field.
+    private func recycle(_ tokens: FieldTokens) {
+        if tokens.folded.capacity > scratch.folded.capacity { scratch = tokens }
     }
 
     /// UTF-8 text with a space around every CJK character, and for each byte of it

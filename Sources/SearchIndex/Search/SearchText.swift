@@ -222,6 +222,29 @@ enum SearchText {
         return plan
     }
 
+    /// The single tokens FTS5 is asked for a term's folded tokens: a CJK character
+    /// alone, a run of them as its neighbouring pairs, any other token as it is.
+    static func units(of tokens: [[UInt8]]) -> [String] {
+        var units: [String] = []
+        var run: [String] = []
+        func flush() {
+            if run.count == 1 { units.append(run[0]) }
+            if run.count > 1 { for index in 0 ..< run.count - 1 { units.append(run[index] + run[index + 1]) } }
+            run = []
+        }
+        for token in tokens {
+            let text = String(decoding: token, as: UTF8.self)
+            if text.unicodeScalars.first.map(isCJK) == true {
+                run.append(text)
+            } else {
+                flush()
+                units.append(text)
+            }
+        }
+        flush()
+        return units
+    }
+
     private static func quoted(_ token: String) -> String {
         "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
@@ -288,8 +311,17 @@ struct MatchPlan: Equatable {
 
     /// Prefixes this short are in `items_head`'s prefix index (see ``Schema``).
     static let headPrefixLimit = 2
-    /// Prefixes this short are checked in Swift after complete terms (see ``PrefixVerifier``).
+    /// Prefixes this short are checked in Swift after complete terms (see ``PrefixVerifier``),
+    /// those of 3 characters only when ``prefixIsFrequent``.
     static let verifiedPrefixLimit = 3
+    /// Whether the prefix starts so many of the index's words that checking it in
+    /// Swift on the complete terms' matches costs less than FTS5 merging their lists
+    /// (set by ``CandidateSearch`` from the ``Vocabulary``'s counts). A rare 3-letter
+    /// prefix after a frequent word (`the mou`) made the Swift check give up after
+    /// 2000 rows and walk both lists (24 ms at 100k), where FTS5 merges its words
+    /// once in about 1 ms; a frequent one (`and con`, 11 ms in FTS5) is found in the
+    /// first few hundred rows.
+    var prefixIsFrequent = true
 
     /// Whether the search looks for the prefix in `items_head` first: whenever there is
     /// one (see ``CandidateSearch``).
