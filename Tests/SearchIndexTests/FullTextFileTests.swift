@@ -151,11 +151,16 @@ final class FullTextFileTests: IndexTestCase {
     }
 
     /// Every row of `items_fts`'s segment table, as text.
+    /// What `items_fts` holds, term by term: every (term, row, column) entry, read
+    /// through an `fts5vocab` table. This is the index's content, not its layout: the
+    /// full-text writer merges segments between batches, which rewrites the pages of
+    /// `items_fts_data` without changing a single entry.
     private func fullTextDump() throws -> [String] {
         let connection = try Connection(path: fullTextPath, create: false)
-        let statement = try connection.prepare("SELECT id, hex(block) FROM items_fts_data ORDER BY id")
+        try connection.execute("CREATE VIRTUAL TABLE temp.entries USING fts5vocab(main, items_fts, 'instance')")
+        let statement = try connection.prepare("SELECT term, doc, col FROM temp.entries ORDER BY term, doc, col")
         var rows: [String] = []
-        while try statement.step() { rows.append("\(statement.int64(0)) \(statement.text(1) ?? "")") }
+        while try statement.step() { rows.append("\(statement.text(0) ?? "") \(statement.int64(1)) \(statement.text(2) ?? "")") }
         return rows
     }
 }
