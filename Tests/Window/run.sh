@@ -56,6 +56,14 @@ window_app testapp Tests/Window/app/index.js org.searchlight.WindowTest WindowTe
   "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" \
   apr Apricot Carrot veg-carrot Carrot "document.querySelector('[data-testid=detail-screen]')"
 
+# The windowed examples (their screens: examples/*/index.js).
+window_app audiobooks examples/audiobooks/index.js org.example.Audiobooks Audiobooks \
+  "document.querySelector('[data-testid=search-input]') && document.querySelector('[data-testid^=result-work-]')" \
+  メロス 走れメロス 銀河鉄道の夜 work-003 銀河鉄道の夜 "document.querySelector('[data-testid=detail-cover]')"
+window_app foodbuds examples/foodbuds/index.js org.example.FoodBuds FoodBuds \
+  "document.querySelector('[data-testid=search-input]') && document.querySelector('[data-testid^=result-]')" \
+  tofu 'Mapo Tofu' Guacamole bud-marco 'Marco Bellini' "document.querySelector('[data-testid=detail-title]')"
+
 # --- a request while the window is open raises it and navigates: searchlight activate --
 start_app raise Tests/Window/app/index.js --window --serve --app-id org.searchlight.WindowRaise --data-dir "$WORK/raise-data"
 wait_page "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" 30 >/dev/null
