@@ -11,6 +11,9 @@ DEBIAN_PACKAGES := pkg-config libjavascriptcoregtk-4.1-dev libsqlite3-dev libgli
 # The window page's React (and its component tests, some in a window under Xvfb), and a
 # Japanese font for its screens.
 DEBIAN_PACKAGES += node-react node-react-dom fonts-ipafont-gothic xvfb xauth
+# The window host (WebKitGTK 4.1, GTK 3) and its tests: the X keyboard (xdotool), gdbus
+# (libglib2.0-bin) as GNOME Shell calls the app, screenshots (imagemagick).
+DEBIAN_PACKAGES += libwebkit2gtk-4.1-dev xdotool libglib2.0-bin imagemagick
 
 SWIFT_BUILD_FLAGS ?=
 BIN := .build/debug/searchlight
@@ -46,6 +49,13 @@ test: deps
 	$(BIN) test js/test
 	NODE_PATH=/usr/share/nodejs $(BIN) test js/window/components/test examples/shared
 	xvfb-run -a bash js/window/components/test/window/run.sh $(BIN)
+	$(MAKE) test-window
+
+## test-window: the windowed apps in real windows under Xvfb, typed into, opened over
+## D-Bus and cold-started by D-Bus activation; screenshots in .build/window-tests
+.PHONY: test-window
+test-window:
+	SEARCHLIGHT=$(BIN) xvfb-run -a dbus-run-session -- bash Tests/Window/run.sh
 
 ## bench: release build, then the benchmarks (a few minutes; BENCH_FULL=1 adds 1M
 ## items, which takes long); prints a table and writes docs/benchmarks.md

@@ -4,7 +4,7 @@ import Foundation
 /// it, all under one prefix (SPEC §6): the app's desktop file, its D-Bus service file,
 /// the GNOME Shell search-provider `.ini` and the KRunner D-Bus plugin.
 ///
-/// Each starts the app as `SEARCHLIGHT run --app-id APPID [--data-dir DIR] --serve SCRIPT`.
+/// Each starts the app as `SEARCHLIGHT run --app-id APPID [--data-dir DIR] [--window] --serve SCRIPT`.
 public struct SearchProviderInstallation: Sendable {
     /// One file to write: absolute path and text.
     public struct File: Sendable, Equatable {
@@ -21,6 +21,9 @@ public struct SearchProviderInstallation: Sendable {
     public let prefix: String
     /// An explicit `--data-dir` to pass on, or nil for the default.
     public let dataDirectory: String?
+    /// Whether the app is a windowed one (SPEC §7): started as `run --window --serve`,
+    /// so a request that starts it opens its window.
+    public var window = false
 
     /// Checks the paths (absolute, no control characters) and the app id.
     public init(appID: String, executablePath: String, scriptPath: String, prefix: String, dataDirectory: String? = nil) throws {
@@ -43,6 +46,7 @@ public struct SearchProviderInstallation: Sendable {
     public var command: [String] {
         var arguments = [executablePath, "run", "--app-id", address.appID]
         if let dataDirectory { arguments += ["--data-dir", dataDirectory] }
+        if window { arguments.append("--window") }
         return arguments + ["--serve", scriptPath]
     }
 

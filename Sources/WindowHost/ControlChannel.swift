@@ -14,7 +14,8 @@ import JSHost
 /// - `ID present TIMESTAMP`: raises the window as a desktop request would.
 /// - `ID quit`: closes the window.
 ///
-/// Lines are read on a thread of their own and run on the GTK main thread.
+/// Lines are read on a thread of their own and run on the GTK main thread, once the
+/// page has loaded.
 final class ControlChannel: @unchecked Sendable {
     let path: String
     weak var host: WindowHost?
@@ -39,7 +40,10 @@ final class ControlChannel: @unchecked Sendable {
         var capacity = 0
         while getline(&line, &capacity, file) > 0 {
             let text = String(cString: line!).trimmingCharacters(in: .newlines)
-            MainThread.async { [weak self] in self?.perform(text) }
+            MainThread.async { [weak self] in
+                guard let self, let host = self.host else { return }
+                if host.pageLoaded { self.perform(text) } else { host.onPageLoaded.append { self.perform(text) } }
+            }
         }
         free(line)
         fclose(file)

@@ -46,6 +46,10 @@ public final class WindowHost {
     var window: UnsafeMutablePointer<GtkWidget>?
     var webView: UnsafeMutablePointer<GtkWidget>?
     private var control: ControlChannel?
+    /// Whether the page has finished loading (WebKit's `load-changed` FINISHED).
+    private(set) var pageLoaded = false
+    /// Runs once the page has loaded (the control channel waits for it).
+    var onPageLoaded: [() -> Void] = []
     private var exitStatus: Int32 = 0
     /// Decides whether an event raises the window: returns the desktop's timestamp
     /// (0 when unknown) for a request from the desktop, nil for other events.
@@ -147,6 +151,16 @@ public final class WindowHost {
         }
         searchlight_signal_connect(UnsafeMutableRawPointer(view), "web-process-terminated",
                                    unsafeBitCast(onCrash, to: GCallback.self), selfPointer)
+        let onLoad: @convention(c) (OpaquePointer?, WebKitLoadEvent, gpointer?) -> Void = { _, event, data in
+            guard event == WEBKIT_LOAD_FINISHED else { return }
+            let host = Unmanaged<WindowHost>.fromOpaque(data!).takeUnretainedValue()
+            host.pageLoaded = true
+            let waiting = host.onPageLoaded
+            host.onPageLoaded = []
+            for body in waiting { body() }
+        }
+        searchlight_signal_connect(UnsafeMutableRawPointer(view), "load-changed",
+                                   unsafeBitCast(onLoad, to: GCallback.self), selfPointer)
         bridge.evaluate = { [weak self] script in self?.evaluate(script) }
         bridge.onEvent = { [weak self] module, name, body in
             guard let self, let timestamp = self.raisesWindow?(module, name, body) else { return }

@@ -10,6 +10,7 @@ struct InstallCommand: Command {
     static let options: [OptionSpec] = [
         .value("script", "FILE", help: "the app's JS entry point, started as 'run --serve FILE' (required)"),
         .value("prefix", "DIR", help: "where the four files go (default: $XDG_DATA_HOME, ~/.local/share when unset)"),
+        .flag("window", help: "the app is windowed (an AppRegistry entry module): D-Bus and the desktop start it as 'run --window --serve FILE'"),
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -39,9 +40,10 @@ struct InstallCommand: Command {
         }
         let dataDirectory = arguments.value("data-dir") == nil ? nil : context.dataDirectory.standardizedFileURL.path
         do {
-            let installation = try SearchProviderInstallation(
+            var installation = try SearchProviderInstallation(
                 appID: context.appID, executablePath: try executablePath(), scriptPath: script,
                 prefix: prefix, dataDirectory: dataDirectory)
+            installation.window = arguments.flag("window")
             for path in try installation.write() {
                 print("wrote \(path)")
             }

@@ -1,0 +1,100 @@
+#!/bin/bash
+# The window tests (SPEC §7): each windowed app opened in a real GTK window under
+# Xvfb, typed into with the X keyboard, activated over D-Bus as GNOME Shell does, and
+# cold-started by D-Bus activation from the files `install --window` writes; PNG
+# screenshots of every screen go to $WINDOW_TEST_OUT (default .build/window-tests).
+#
+#   xvfb-run -a dbus-run-session -- bash Tests/Window/run.sh
+#
+# Ends with `N passed, N failed`; exit 1 on any failure.
+set -u
+cd "$(dirname "$0")/../.."
+WORK=$(mktemp -d)
+. Tests/Window/lib.sh
+OUT=${WINDOW_TEST_OUT:-.build/window-tests}
+mkdir -p "$OUT"
+trap 'stop_app; rm -rf "$WORK"' EXIT
+
+if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ]; then
+  echo "run me under xvfb-run -a dbus-run-session -- (no display or no session bus)" >&2
+  exit 2
+fi
+
+# --- without a display: exit 1, one line on stderr ----------------------------------
+errors=$(env -u DISPLAY -u WAYLAND_DISPLAY "$SEARCHLIGHT" run Tests/Window/app/index.js --window --data-dir "$WORK/none" 2>&1 >/dev/null)
+status=$?
+check "--window without a display exits 1" "$status" 1
+check "--window without a display says so in one line" "$(printf '%s\n' "$errors" | wc -l)" 1
+check_contains "--window without a display names the variables" "$errors" 'neither $WAYLAND_DISPLAY nor $DISPLAY is set'
+
+# --- one windowed app, end to end ----------------------------------------------------
+# window_app NAME APP APP_ID TITLE READY TYPED EXPECT_AFTER_TYPING NOT_AFTER_TYPING ACTIVATE_ID EXPECT_DETAIL DETAIL_READY
+window_app() {
+  local name=$1 app=$2 app_id=$3 title=$4 ready=$5 typed=$6 expect=$7 absent=$8 id=$9 detail=${10} detail_ready=${11}
+  start_app "$name" "$app" --window --serve --app-id "$app_id" --data-dir "$WORK/$name-data"
+  check "$name: the home screen renders" "$(wait_page "$ready" 30)" true
+  sleep 0.5
+  snapshot "$OUT/$name-home.png"
+  local before
+  before=$(page_js 'return document.body.innerText')
+  type_into "$title" "$typed"
+  check "$name: typing into the window reaches the search box" \
+    "$(wait_page "document.activeElement && document.activeElement.value === $(printf '%s' "\"$typed\"")")" true
+  check "$name: the results change as the user types" \
+    "$(wait_page "document.body.innerText.includes($(printf '"%s"' "$expect")) && !document.body.innerText.includes($(printf '"%s"' "$absent"))")" true
+  check "$name: the results are not the home screen's" "$([ "$(page_js 'return document.body.innerText')" != "$before" ] && echo changed)" changed
+  sleep 0.3
+  snapshot "$OUT/$name-typed.png"
+  activate_result "$app_id" "$id" 0
+  check "$name: ActivateResult over D-Bus opens the detail screen" "$(wait_page "$detail_ready && document.body.innerText.includes($(printf '"%s"' "$detail"))")" true
+  sleep 0.5
+  snapshot "$OUT/$name-detail.png"
+  stop_app
+}
+
+window_app testapp Tests/Window/app/index.js org.searchlight.WindowTest WindowTest \
+  "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" \
+  apr Apricot Carrot veg-carrot Carrot "document.querySelector('[data-testid=detail-screen]')"
+
+# The windowed examples (their screens: examples/*/index.js).
+window_app audiobooks examples/audiobooks/index.js org.example.Audiobooks Audiobooks \
+  "document.querySelector('[data-testid=search-input]') && document.querySelector('[data-testid^=result-work-]')" \
+  メロス 走れメロス 銀河鉄道の夜 work-003 銀河鉄道の夜 "document.querySelector('[data-testid=detail-cover]')"
+window_app foodbuds examples/foodbuds/index.js org.example.FoodBuds FoodBuds \
+  "document.querySelector('[data-testid=search-input]') && document.querySelector('[data-testid^=result-]')" \
+  tofu 'Mapo Tofu' Guacamole bud-marco 'Marco Bellini' "document.querySelector('[data-testid=detail-title]')"
+
+# --- a request while the window is open raises it and navigates: searchlight activate --
+start_app raise Tests/Window/app/index.js --window --serve --app-id org.searchlight.WindowRaise --data-dir "$WORK/raise-data"
+wait_page "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" 30 >/dev/null
+"$SEARCHLIGHT" activate fruit-apple --app-id org.searchlight.WindowRaise
+check "searchlight activate opens the item in the running window" \
+  "$(wait_page "document.querySelector('[data-testid=detail-title]') && document.querySelector('[data-testid=detail-title]').innerText === 'Apple'")" true
+check_contains "the page's console reaches stdout" "$(cat "$app_out")" 'request: {"id":"fruit-apple"'
+stop_app
+
+# --- cold start: D-Bus activation through the files install --window writes ----------
+prefix=$WORK/share
+"$SEARCHLIGHT" install --window --script Tests/Window/app/index.js --app-id org.searchlight.WindowCold \
+  --data-dir "$WORK/cold-data" --prefix "$prefix" >/dev/null
+service=$prefix/dbus-1/services/org.searchlight.WindowCold.service
+check_contains "install --window writes an Exec line that runs the window" "$(cat "$service")" "--window --serve"
+prepare_control cold
+# A bus of its own whose daemon reads the service file, and passes the control FIFO
+# and the display on to the app it starts.
+XDG_DATA_HOME=$prefix SEARCHLIGHT_WINDOW_CONTROL=$control_fifo dbus-run-session -- bash -c '
+  . Tests/Window/lib.sh
+  gdbus call --session --dest org.searchlight.WindowCold --object-path /org/searchlight/WindowCold/SearchProvider \
+    --method org.gnome.Shell.SearchProvider2.ActivateResult veg-asparagus "[]" "uint32 0" >/dev/null
+  exec 3>"$1"
+  app_out=$2
+  wait_page "document.querySelector(\"[data-testid=detail-title]\") && document.querySelector(\"[data-testid=detail-title]\").innerText === \"Asparagus\"" 30 > "$3"
+  sleep 0.5
+  snapshot "$4"
+  control quit >/dev/null
+  sleep 1
+' _ "$control_fifo" "$app_out" "$WORK/cold.result" "$OUT/coldstart-detail.png" >"$app_out" 2>"$WORK/cold.err" || true
+check "a D-Bus activation that starts the app opens the requested screen" "$(cat "$WORK/cold.result" 2>/dev/null)" true
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
