@@ -27,9 +27,11 @@ function ResultRow({ hit, query, onOpen }) {
   const book = bookWithId(hit.id);
   const title = hit.title || (book ? book.title : hit.id);
   const description = hit.description || '';
+  const [hovered, setHovered] = React.useState(false);
   return (
     <Pressable testID={`result-${hit.id}`} accessibilityLabel={title} onPress={() => onOpen(hit.id)}
-      style={({ pressed }) => [styles.row, pressed && styles.rowPressed]}>
+      onHoverIn={() => setHovered(true)} onHoverOut={() => setHovered(false)}
+      style={({ pressed }) => [styles.row, hovered && styles.rowHovered, pressed && styles.rowPressed]}>
       {book ? <Cover book={book} width={52} source={{ uri: coverURL(book) }} /> : null}
       <View style={styles.rowText}>
         <Highlighted text={title} ranges={rangesFor(hit, 'title', title, query)} style={styles.rowTitle}
@@ -146,6 +148,7 @@ const styles = StyleSheet.create({
   row: {
     flexDirection: 'row', alignItems: 'center', backgroundColor: colors.card, paddingHorizontal: 16, paddingVertical: 12,
   },
+  rowHovered: { backgroundColor: '#faf8f4' },
   rowPressed: { backgroundColor: '#f1ede6' },
   rowText: { flex: 1, marginLeft: 14 },
   rowTitle: { fontSize: 16, color: colors.text, fontWeight: '600' },

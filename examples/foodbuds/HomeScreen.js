@@ -14,9 +14,11 @@ const { colors, Avatar, RecipeTile } = require('./ui');
 function Row({ row, query, onOpen }) {
   const title = row.title;
   const description = row.description || '';
+  const [hovered, setHovered] = React.useState(false);
   return (
     <Pressable testID={`result-${row.id}`} accessibilityLabel={title} onPress={() => onOpen(row.id, row.domain)}
-      style={({ pressed }) => [styles.row, pressed && styles.rowPressed]}>
+      onHoverIn={() => setHovered(true)} onHoverOut={() => setHovered(false)}
+      style={({ pressed }) => [styles.row, hovered && styles.rowHovered, pressed && styles.rowPressed]}>
       {row.domain === FOODBUD_DOMAIN
         ? <Avatar size={48} />
         : <RecipeTile name={title} size={48} />}
@@ -143,6 +145,7 @@ const styles = StyleSheet.create({
   list: { paddingBottom: 16, width: '100%', maxWidth: 720, alignSelf: 'center' },
   summary: { color: colors.subtle, fontSize: 12, paddingHorizontal: 16, paddingTop: 14, paddingBottom: 8, textTransform: 'uppercase', letterSpacing: 0.5 },
   row: { flexDirection: 'row', alignItems: 'center', backgroundColor: colors.card, paddingHorizontal: 16, paddingVertical: 12 },
+  rowHovered: { backgroundColor: '#fbf9f6' },
   rowPressed: { backgroundColor: '#f3efe9' },
   rowText: { flex: 1, marginLeft: 14 },
   rowTitle: { fontSize: 16, color: colors.text, fontWeight: '600' },

@@ -144,6 +144,22 @@ test('Pressable: pressIn, pressOut, press in order; style and children see press
   equal(seen[seen.length - 1], 'press', 'Enter presses a focused Pressable');
 });
 
+test('Pressable: onHoverIn and onHoverOut when a mouse enters and leaves', async () => {
+  const seen = [];
+  await mount(
+    <View>
+      <Pressable testID="hover" onHoverIn={() => seen.push('in')} onHoverOut={() => seen.push('out')} style={{ height: 20 }} />
+      <View testID="elsewhere" style={{ height: 20 }} />
+    </View>);
+  const options = (relatedTarget) => ({ bubbles: true, pointerType: 'mouse', pointerId: 1, isPrimary: true, relatedTarget });
+  // React makes enter/leave from the `out` event of the element the mouse leaves, as
+  // the browser sends it when a mouse moves from one element to another.
+  byId('elsewhere').dispatchEvent(new PointerEvent('pointerout', options(byId('hover'))));
+  byId('hover').dispatchEvent(new PointerEvent('pointerout', options(byId('elsewhere'))));
+  await frame();
+  equal(seen, ['in', 'out'], 'events');
+});
+
 test('a disabled Pressable ignores presses; onLongPress replaces onPress', async () => {
   const seen = [];
   await mount(
