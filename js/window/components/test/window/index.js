@@ -122,6 +122,17 @@ test('TextInput: onChangeText gets the text, onSubmitEditing fires on Enter, con
   equal(seen, [['change', 'pork'], ['submit', 'PORK']], 'events');
 });
 
+test('TextInput ref: focus(), isFocused(), clear() (which reports the empty text)', async () => {
+  const seen = [];
+  const ref = React.createRef();
+  await mount(<TextInput ref={ref} testID="field" defaultValue="tofu" onChangeText={(text) => seen.push(text)} />);
+  ref.current.focus();
+  equal(ref.current.isFocused(), true, 'focused');
+  equal(document.activeElement, byId('field'), 'the input has the focus');
+  ref.current.clear();
+  equal([byId('field').value, seen], ['', ['']], 'cleared');
+});
+
 test('Pressable: pressIn, pressOut, press in order; style and children see pressed', async () => {
   const seen = [];
   await mount(
