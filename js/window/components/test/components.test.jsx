@@ -331,6 +331,10 @@ describe('AppRegistry and BackHandler', () => {
     first.remove();
     assert.strictEqual(BackHandler.goBack(), false);
     second.remove();
+    const third = () => true;
+    BackHandler.addEventListener('hardwareBackPress', third);
+    BackHandler.removeEventListener('hardwareBackPress', third);
+    assert.strictEqual(BackHandler.goBack(), false, 'removeEventListener removes the handler');
     assert.throws(() => BackHandler.addEventListener('back', () => {}), /unknown event/);
   });
 });
