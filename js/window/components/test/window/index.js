@@ -5,7 +5,7 @@
 import React from 'react';
 import {
   AppRegistry, View, Text, TextInput, Image, Pressable, ScrollView, FlatList, BackHandler, StyleSheet,
-  SectionList, Switch, Modal,
+  SectionList, Switch, Modal, Alert,
 } from 'react-native';
 
 // A 4×2 red PNG, so natural sizes and fills can be measured.
@@ -306,6 +306,29 @@ test('SectionList: a sticky header stays at the top while its section scrolls', 
   await frame();
   const top = list.getBoundingClientRect().top;
   equal(Math.round(byId('h-A').getBoundingClientRect().top - top), 0, 'header A is at the top');
+});
+
+test('Alert: a dialog with its buttons; a button closes it and runs its onPress; Escape picks cancel', async () => {
+  const seen = [];
+  Alert.alert('Delete recipe?', 'Mapo Tofu goes away.', [
+    { text: 'Cancel', style: 'cancel', onPress: () => seen.push('cancel') },
+    { text: 'Delete', style: 'destructive', onPress: () => seen.push('delete') },
+  ]);
+  await frame();
+  await frame();
+  const dialog = byId('alert');
+  check(dialog.innerText.includes('Delete recipe?') && dialog.innerText.includes('Mapo Tofu goes away.'), dialog.innerText);
+  equal(byId('alert-button-1').innerText, 'Delete', 'second button');
+  byId('alert-button-1').click();
+  await frame();
+  equal(document.querySelector('[data-testid="alert"]'), null, 'closed');
+  Alert.alert('Again', null, [{ text: 'Cancel', style: 'cancel', onPress: () => seen.push('cancel') }, { text: 'OK' }]);
+  await frame();
+  await frame();
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  await frame();
+  equal(seen, ['delete', 'cancel'], 'onPress calls');
+  equal(document.querySelector('[data-testid="alert"]'), null, 'closed by Escape');
 });
 
 window.__componentTests = async () => {
