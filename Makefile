@@ -52,10 +52,12 @@ test: deps
 	$(MAKE) test-window
 
 ## test-window: the windowed apps in real windows under Xvfb, typed into, opened over
-## D-Bus and cold-started by D-Bus activation; screenshots in .build/window-tests
+## D-Bus and cold-started by D-Bus activation (screenshots in .build/window-tests); the
+## SearchOnDevice contract tests run again in a window's page, against its bridge
 .PHONY: test-window
 test-window:
 	SEARCHLIGHT=$(BIN) xvfb-run -a dbus-run-session -- bash Tests/Window/run.sh
+	NO_AT_BRIDGE=1 xvfb-run -a $(BIN) test --window js/test/searchondevice
 
 ## bench: release build, then the benchmarks (a few minutes; BENCH_FULL=1 adds 1M
 ## items, which takes long); prints a table and writes docs/benchmarks.md
