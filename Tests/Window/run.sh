@@ -73,6 +73,14 @@ check "searchlight activate opens the item in the running window" \
 check_contains "the page's console reaches stdout" "$(cat "$app_out")" 'request: {"id":"fruit-apple"'
 stop_app
 
+# --- cold start from the command line: run --window --activate ID -----------------------
+start_app activate Tests/Window/app/index.js --window --activate fruit-apricot --app-id org.searchlight.WindowActivate --data-dir "$WORK/activate-data"
+check "run --window --activate opens the item's screen" \
+  "$(wait_page "document.querySelector('[data-testid=detail-title]') && document.querySelector('[data-testid=detail-title]').innerText === 'Apricot'" 30)" true
+check "getInitialRequest() in the page answers the request that started the app" \
+  "$(page_js 'return true' >/dev/null; grep -c '^initial request: {"id":"fruit-apricot"' "$app_out")" 1
+stop_app
+
 # --- cold start: D-Bus activation through the files install --window writes ----------
 prefix=$WORK/share
 "$SEARCHLIGHT" install --window --script Tests/Window/app/index.js --app-id org.searchlight.WindowCold \
