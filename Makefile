@@ -66,6 +66,13 @@ BENCH_FLAGS ?=
 bench: deps
 	swift build -c release --static-swift-stdlib
 	BENCH_FULL=$(BENCH_FULL) .build/release/SearchlightBench $(BENCH_FLAGS)
+	xvfb-run -a dbus-run-session -- bash bench/window/measure.sh .build/release/searchlight
+
+## bench-window: the windowed-app figures (docs/benchmarks.md, "Windowed apps")
+.PHONY: bench-window
+bench-window: deps
+	swift build -c release --static-swift-stdlib
+	xvfb-run -a dbus-run-session -- bash bench/window/measure.sh .build/release/searchlight
 
 clean:
 	rm -rf .build
