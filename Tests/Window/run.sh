@@ -45,6 +45,8 @@ window_app() {
   check "$name: the results are not the home screen's" "$([ "$(page_js 'return document.body.innerText')" != "$before" ] && echo changed)" changed
   sleep 0.3
   snapshot "$OUT/$name-typed.png"
+  # And what the X server shows: the whole screen, the window on it.
+  import -window root "$OUT/$name-typed-screen.png" 2>/dev/null || true
   activate_result "$app_id" "$id" 0
   check "$name: ActivateResult over D-Bus opens the detail screen" "$(wait_page "$detail_ready && document.body.innerText.includes($(printf '"%s"' "$detail"))")" true
   sleep 0.5
