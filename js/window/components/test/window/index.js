@@ -5,6 +5,7 @@
 import React from 'react';
 import {
   AppRegistry, View, Text, TextInput, Image, Pressable, ScrollView, FlatList, BackHandler, StyleSheet,
+  SectionList, Switch, Modal,
 } from 'react-native';
 
 // A 4×2 red PNG, so natural sizes and fills can be measured.
@@ -121,6 +122,17 @@ test('TextInput: onChangeText gets the text, onSubmitEditing fires on Enter, con
   equal(seen, [['change', 'pork'], ['submit', 'PORK']], 'events');
 });
 
+test('TextInput ref: focus(), isFocused(), clear() (which reports the empty text)', async () => {
+  const seen = [];
+  const ref = React.createRef();
+  await mount(<TextInput ref={ref} testID="field" defaultValue="tofu" onChangeText={(text) => seen.push(text)} />);
+  ref.current.focus();
+  equal(ref.current.isFocused(), true, 'focused');
+  check(document.activeElement === byId('field'), 'the input has the focus');
+  ref.current.clear();
+  equal([byId('field').value, seen], ['', ['']], 'cleared');
+});
+
 test('Pressable: pressIn, pressOut, press in order; style and children see pressed', async () => {
   const seen = [];
   await mount(
@@ -141,6 +153,22 @@ test('Pressable: pressIn, pressOut, press in order; style and children see press
   equal(seen, ['in', 'out', 'press'], 'events');
   button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
   equal(seen[seen.length - 1], 'press', 'Enter presses a focused Pressable');
+});
+
+test('Pressable: onHoverIn and onHoverOut when a mouse enters and leaves', async () => {
+  const seen = [];
+  await mount(
+    <View>
+      <Pressable testID="hover" onHoverIn={() => seen.push('in')} onHoverOut={() => seen.push('out')} style={{ height: 20 }} />
+      <View testID="elsewhere" style={{ height: 20 }} />
+    </View>);
+  const options = (relatedTarget) => ({ bubbles: true, pointerType: 'mouse', pointerId: 1, isPrimary: true, relatedTarget });
+  // React makes enter/leave from the `out` event of the element the mouse leaves, as
+  // the browser sends it when a mouse moves from one element to another.
+  byId('elsewhere').dispatchEvent(new PointerEvent('pointerout', options(byId('hover'))));
+  byId('hover').dispatchEvent(new PointerEvent('pointerout', options(byId('elsewhere'))));
+  await frame();
+  equal(seen, ['in', 'out'], 'events');
 });
 
 test('a disabled Pressable ignores presses; onLongPress replaces onPress', async () => {
@@ -227,6 +255,57 @@ test('onLayout reports the size the browser laid out', async () => {
   await new Promise((resolve) => setTimeout(resolve, 50));
   check(layouts.length >= 1, 'onLayout was called');
   equal([layouts[0].width, layouts[0].height], [123, 45], 'layout size');
+});
+
+test('Switch: a click asks for the other value; the controlled value moves the thumb', async () => {
+  const seen = [];
+  function Toggle() {
+    const [on, setOn] = React.useState(false);
+    return <Switch testID="switch" value={on} onValueChange={(next) => { seen.push(next); setOn(next); }} />;
+  }
+  await mount(<Toggle />);
+  byId('switch').click();
+  await frame();
+  byId('switch').click();
+  await frame();
+  equal(seen, [true, false], 'onValueChange');
+  equal(byId('switch').getAttribute('aria-checked'), 'false', 'state');
+});
+
+test('Modal: covers the window; Escape asks it to close before other back handlers', async () => {
+  const seen = [];
+  const app = BackHandler.addEventListener('hardwareBackPress', () => { seen.push('app'); return true; });
+  function Dialog() {
+    const [open, setOpen] = React.useState(true);
+    return <Modal testID="modal" visible={open} onRequestClose={() => { seen.push('modal'); setOpen(false); }}><Text>hi</Text></Modal>;
+  }
+  await mount(<View style={{ width: 50, height: 50 }}><Dialog /></View>);
+  const rect = byId('modal').getBoundingClientRect();
+  equal([rect.width, rect.height], [window.innerWidth, window.innerHeight], 'the modal covers the window');
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  await frame();
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  app.remove();
+  equal(seen, ['modal', 'app'], 'back handlers');
+  equal(document.querySelector('[data-testid="modal"]'), null, 'closed');
+});
+
+test('SectionList: a sticky header stays at the top while its section scrolls', async () => {
+  const sections = [
+    { title: 'A', data: Array.from({ length: 20 }, (_, i) => `a${i}`) },
+    { title: 'B', data: Array.from({ length: 20 }, (_, i) => `b${i}`) },
+  ];
+  await mount(
+    <View style={{ height: 200 }}>
+      <SectionList testID="sections" sections={sections} keyExtractor={(item) => item} stickySectionHeadersEnabled
+        renderSectionHeader={({ section }) => <Text testID={`h-${section.title}`} style={{ height: 30, backgroundColor: 'white' }}>{section.title}</Text>}
+        renderItem={({ item }) => <Text style={{ height: 20 }}>{item}</Text>} />
+    </View>);
+  const list = byId('sections');
+  list.scrollTop = 150;
+  await frame();
+  const top = list.getBoundingClientRect().top;
+  equal(Math.round(byId('h-A').getBoundingClientRect().top - top), 0, 'header A is at the top');
 });
 
 window.__componentTests = async () => {
