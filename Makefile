@@ -52,10 +52,12 @@ test: deps
 	$(MAKE) test-window
 
 ## test-window: the windowed apps in real windows under Xvfb, typed into, opened over
-## D-Bus and cold-started by D-Bus activation; screenshots in .build/window-tests
+## D-Bus and cold-started by D-Bus activation (screenshots in .build/window-tests); the
+## SearchOnDevice contract tests run again in a window's page, against its bridge
 .PHONY: test-window
 test-window:
 	SEARCHLIGHT=$(BIN) xvfb-run -a dbus-run-session -- bash Tests/Window/run.sh
+	NO_AT_BRIDGE=1 xvfb-run -a $(BIN) test --window js/test/searchondevice
 
 ## bench: release build, then the benchmarks (a few minutes; BENCH_FULL=1 adds 1M
 ## items, which takes long); prints a table and writes docs/benchmarks.md
@@ -64,6 +66,13 @@ BENCH_FLAGS ?=
 bench: deps
 	swift build -c release --static-swift-stdlib
 	BENCH_FULL=$(BENCH_FULL) .build/release/SearchlightBench $(BENCH_FLAGS)
+	xvfb-run -a dbus-run-session -- bash bench/window/measure.sh .build/release/searchlight
+
+## bench-window: the windowed-app figures (docs/benchmarks.md, "Windowed apps")
+.PHONY: bench-window
+bench-window: deps
+	swift build -c release --static-swift-stdlib
+	xvfb-run -a dbus-run-session -- bash bench/window/measure.sh .build/release/searchlight
 
 clean:
 	rm -rf .build

@@ -67,7 +67,7 @@ let package = Package(
             name: "SearchlightBench",
             dependencies: ["SearchIndex", "JSHost", "SearchOnDevice", "CSQLite"],
             path: "bench",
-            exclude: ["js", "bridge", "dbus"]
+            exclude: ["js", "bridge", "dbus", "window"]
         ),
 
         // MARK: Tests
