@@ -11,6 +11,9 @@ DEBIAN_PACKAGES := pkg-config libjavascriptcoregtk-4.1-dev libsqlite3-dev libgli
 # The window page's React (and its component tests, some in a window under Xvfb), and a
 # Japanese font for its screens.
 DEBIAN_PACKAGES += node-react node-react-dom fonts-ipafont-gothic xvfb xauth
+# The window host (WebKitGTK 4.1, GTK 3) and its tests: the X keyboard (xdotool), gdbus
+# (libglib2.0-bin) as GNOME Shell calls the app, screenshots (imagemagick).
+DEBIAN_PACKAGES += libwebkit2gtk-4.1-dev xdotool libglib2.0-bin imagemagick
 
 SWIFT_BUILD_FLAGS ?=
 BIN := .build/debug/searchlight
@@ -48,9 +51,18 @@ test: deps
 	SEARCHLIGHT=$(BIN) bash js/test/searchondevice/fixtures/run-fixtures.sh
 	$(MAKE) fuzz-short
 	$(BIN) test js/test
-	NODE_PATH=/usr/share/nodejs $(BIN) test js/window/components/test examples/shared
-	xvfb-run -a bash js/window/components/test/window/run.sh $(BIN)
+	NODE_PATH=/usr/share/nodejs $(BIN) test js/window/components/test/components.test.jsx examples/shared
+	NO_AT_BRIDGE=1 xvfb-run -a $(BIN) test --window js/window/components/test/window
+	$(MAKE) test-window
 	bash tools/check-no-orphans.sh "$$SEARCHLIGHT_TEST_RUN"
+
+## test-window: the windowed apps in real windows under Xvfb, typed into, opened over
+## D-Bus and cold-started by D-Bus activation (screenshots in .build/window-tests); the
+## SearchOnDevice contract tests run again in a window's page, against its bridge
+.PHONY: test-window
+test-window:
+	SEARCHLIGHT=$(BIN) xvfb-run -a dbus-run-session -- bash Tests/Window/run.sh
+	NO_AT_BRIDGE=1 xvfb-run -a $(BIN) test --window js/test/searchondevice
 
 ## bench: release build, then the benchmarks (a few minutes; BENCH_FULL=1 adds 1M
 ## items, which takes long); prints a table and writes docs/benchmarks.md
@@ -59,6 +71,13 @@ BENCH_FLAGS ?=
 bench: deps
 	swift build -c release --static-swift-stdlib
 	BENCH_FULL=$(BENCH_FULL) .build/release/SearchlightBench $(BENCH_FLAGS)
+	xvfb-run -a dbus-run-session -- bash bench/window/measure.sh .build/release/searchlight
+
+## bench-window: the windowed-app figures (docs/benchmarks.md, "Windowed apps")
+.PHONY: bench-window
+bench-window: deps
+	swift build -c release --static-swift-stdlib
+	xvfb-run -a dbus-run-session -- bash bench/window/measure.sh .build/release/searchlight
 
 ## relevance: a judged evaluation of search on Debian's package descriptions (en, ja,
 ## zh) beside Xapian, tantivy and SQLite FTS5 (a few minutes); prints the tables and

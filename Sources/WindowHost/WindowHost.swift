@@ -125,10 +125,18 @@ public final class WindowHost {
             host.receiveCall(value, reply)
             return 1
         }
-        let onConsole: @convention(c) (OpaquePointer?, UnsafeMutablePointer<JSCValue>?, OpaquePointer?, gpointer?) -> gboolean = { _, value, reply, _ in
+        let onConsole: @convention(c) (OpaquePointer?, UnsafeMutablePointer<JSCValue>?, OpaquePointer?, gpointer?) -> gboolean = { _, value, reply, data in
             if let text = searchlight_jsc_string(value) {
-                WindowHost.writeConsole(String(cString: text))
+                let message = String(cString: text)
                 g_free(text)
+                if message.hasPrefix("exit\n") {
+                    // The page ends the run (`searchlight test --window`).
+                    let host = Unmanaged<WindowHost>.fromOpaque(data!).takeUnretainedValue()
+                    host.exitStatus = Int32(message.dropFirst(5)) ?? 1
+                    if let window = host.window { MainThread.async { gtk_widget_destroy(window) } }
+                } else {
+                    WindowHost.writeConsole(message)
+                }
             }
             searchlight_reply_string(reply, value, "")
             return 1
@@ -136,7 +144,7 @@ public final class WindowHost {
         searchlight_signal_connect(UnsafeMutableRawPointer(manager), "script-message-with-reply-received::searchlight",
                                    unsafeBitCast(onCall, to: GCallback.self), selfPointer)
         searchlight_signal_connect(UnsafeMutableRawPointer(manager), "script-message-with-reply-received::console",
-                                   unsafeBitCast(onConsole, to: GCallback.self), nil)
+                                   unsafeBitCast(onConsole, to: GCallback.self), selfPointer)
 
         let view = webkit_web_view_new_with_user_content_manager(manager)!
         webView = view

@@ -45,6 +45,8 @@ window_app() {
   check "$name: the results are not the home screen's" "$([ "$(page_js 'return document.body.innerText')" != "$before" ] && echo changed)" changed
   sleep 0.3
   snapshot "$OUT/$name-typed.png"
+  # And what the X server shows: the whole screen, the window on it.
+  import -window root "$OUT/$name-typed-screen.png" 2>/dev/null || true
   activate_result "$app_id" "$id" 0
   check "$name: ActivateResult over D-Bus opens the detail screen" "$(wait_page "$detail_ready && document.body.innerText.includes($(printf '"%s"' "$detail"))")" true
   sleep 0.5
@@ -56,6 +58,14 @@ window_app testapp Tests/Window/app/index.js org.searchlight.WindowTest WindowTe
   "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" \
   apr Apricot Carrot veg-carrot Carrot "document.querySelector('[data-testid=detail-screen]')"
 
+# The windowed examples (their screens: examples/*/index.js).
+window_app audiobooks examples/audiobooks/index.js org.example.Audiobooks Audiobooks \
+  "document.querySelector('[data-testid=search-input]') && document.querySelector('[data-testid^=result-work-]')" \
+  メロス 走れメロス 銀河鉄道の夜 work-003 銀河鉄道の夜 "document.querySelector('[data-testid=detail-cover]')"
+window_app foodbuds examples/foodbuds/index.js org.example.FoodBuds FoodBuds \
+  "document.querySelector('[data-testid=search-input]') && document.querySelector('[data-testid^=result-]')" \
+  tofu 'Mapo Tofu' Guacamole bud-marco 'Marco Bellini' "document.querySelector('[data-testid=detail-title]')"
+
 # --- a request while the window is open raises it and navigates: searchlight activate --
 start_app raise Tests/Window/app/index.js --window --serve --app-id org.searchlight.WindowRaise --data-dir "$WORK/raise-data"
 wait_page "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" 30 >/dev/null
@@ -63,6 +73,14 @@ wait_page "document.querySelector('[data-testid=search-box]') && document.body.i
 check "searchlight activate opens the item in the running window" \
   "$(wait_page "document.querySelector('[data-testid=detail-title]') && document.querySelector('[data-testid=detail-title]').innerText === 'Apple'")" true
 check_contains "the page's console reaches stdout" "$(cat "$app_out")" 'request: {"id":"fruit-apple"'
+stop_app
+
+# --- cold start from the command line: run --window --activate ID -----------------------
+start_app activate Tests/Window/app/index.js --window --activate fruit-apricot --app-id org.searchlight.WindowActivate --data-dir "$WORK/activate-data"
+check "run --window --activate opens the item's screen" \
+  "$(wait_page "document.querySelector('[data-testid=detail-title]') && document.querySelector('[data-testid=detail-title]').innerText === 'Apricot'" 30)" true
+check "getInitialRequest() in the page answers the request that started the app" \
+  "$(page_js 'return true' >/dev/null; grep -c '^initial request: {"id":"fruit-apricot"' "$app_out")" 1
 stop_app
 
 # --- cold start: D-Bus activation through the files install --window writes ----------

@@ -92,7 +92,8 @@ const styles = StyleSheet.create({
   back: { width: 76, paddingVertical: 8, paddingHorizontal: 8, borderRadius: 6 },
   backText: { color: colors.barText, fontSize: 16 },
   barTitle: { flex: 1, color: colors.barText, fontSize: 16, fontWeight: 'bold', textAlign: 'center' },
-  content: { paddingBottom: 32 },
+  // A phone-width column in a wide window.
+  content: { paddingBottom: 32, width: '100%', maxWidth: 720, alignSelf: 'center' },
   hero: { alignItems: 'center', paddingTop: 28, paddingBottom: 20, paddingHorizontal: 24 },
   title: { fontSize: 24, fontWeight: 'bold', color: colors.text, marginTop: 20, textAlign: 'center' },
   author: { fontSize: 15, color: colors.subtle, marginTop: 6 },

@@ -27,9 +27,11 @@ function ResultRow({ hit, query, onOpen }) {
   const book = bookWithId(hit.id);
   const title = hit.title || (book ? book.title : hit.id);
   const description = hit.description || '';
+  const [hovered, setHovered] = React.useState(false);
   return (
     <Pressable testID={`result-${hit.id}`} accessibilityLabel={title} onPress={() => onOpen(hit.id)}
-      style={({ pressed }) => [styles.row, pressed && styles.rowPressed]}>
+      onHoverIn={() => setHovered(true)} onHoverOut={() => setHovered(false)}
+      style={({ pressed }) => [styles.row, hovered && styles.rowHovered, pressed && styles.rowPressed]}>
       {book ? <Cover book={book} width={52} source={{ uri: coverURL(book) }} /> : null}
       <View style={styles.rowText}>
         <Highlighted text={title} ranges={rangesFor(hit, 'title', title, query)} style={styles.rowTitle}
@@ -76,20 +78,22 @@ function SearchScreen({ query, onChangeQuery, onOpen, indexed, visible }) {
   return (
     <View style={styles.screen} testID="search-screen">
       <View style={styles.bar}>
-        <Text style={styles.barTitle} accessibilityRole="header">オーディオブック</Text>
-        <Text style={styles.barSubtitle}>{`${books.length}作品を配信中`}</Text>
-        <View style={styles.field}>
-          <View style={styles.lens}><View style={styles.lensRing} /><View style={styles.lensHandle} /></View>
-          <TextInput ref={input} testID="search-input" style={styles.input} value={query} onChangeText={onChangeQuery}
-            onSubmitEditing={() => { if (hits && hits.length > 0) onOpen(hits[0].id); }}
-            placeholder="作品名・著者・朗読者で検索" placeholderTextColor="#9a9aa5" autoFocus
-            returnKeyType="search" accessibilityLabel="検索" autoCorrect={false} />
-          {query !== '' ? (
-            <Pressable testID="search-clear" accessibilityLabel="クリア" onPress={() => onChangeQuery('')}
-              style={styles.clear}>
-              <Text style={styles.clearText}>×</Text>
-            </Pressable>
-          ) : null}
+        <View style={styles.barInner}>
+          <Text style={styles.barTitle} accessibilityRole="header">オーディオブック</Text>
+          <Text style={styles.barSubtitle}>{`${books.length}作品を配信中`}</Text>
+          <View style={styles.field}>
+            <View style={styles.lens}><View style={styles.lensRing} /><View style={styles.lensHandle} /></View>
+            <TextInput ref={input} testID="search-input" style={styles.input} value={query} onChangeText={onChangeQuery}
+              onSubmitEditing={() => { if (hits && hits.length > 0) onOpen(hits[0].id); }}
+              placeholder="作品名・著者・朗読者で検索" placeholderTextColor="#9a9aa5" autoFocus
+              returnKeyType="search" accessibilityLabel="検索" autoCorrect={false} />
+            {query !== '' ? (
+              <Pressable testID="search-clear" accessibilityLabel="クリア" onPress={() => onChangeQuery('')}
+                style={styles.clear}>
+                <Text style={styles.clearText}>×</Text>
+              </Pressable>
+            ) : null}
+          </View>
         </View>
       </View>
       {error !== null ? <Text style={styles.error}>{error}</Text> : null}
@@ -121,7 +125,9 @@ function SearchScreen({ query, onChangeQuery, onOpen, indexed, visible }) {
 
 const styles = StyleSheet.create({
   screen: { flex: 1, backgroundColor: colors.background },
-  bar: { backgroundColor: colors.bar, paddingHorizontal: 16, paddingTop: 18, paddingBottom: 14 },
+  bar: { backgroundColor: colors.bar, paddingTop: 18, paddingBottom: 14 },
+  // The bar's content lines up with the list's phone-width column in a wide window.
+  barInner: { width: '100%', maxWidth: 720, alignSelf: 'center', paddingHorizontal: 16 },
   barTitle: { color: colors.barText, fontSize: 22, fontWeight: 'bold', letterSpacing: 1 },
   barSubtitle: { color: colors.barSubtle, fontSize: 12, marginTop: 2, marginBottom: 12 },
   field: {
@@ -137,11 +143,12 @@ const styles = StyleSheet.create({
   input: { flex: 1, fontSize: 16, color: colors.text, height: 40, outlineStyle: 'none' },
   clear: { width: 24, height: 24, borderRadius: 12, backgroundColor: '#c9c6bf', alignItems: 'center', justifyContent: 'center' },
   clearText: { color: 'white', fontSize: 16, lineHeight: 18, fontWeight: 'bold' },
-  list: { paddingBottom: 24 },
+  list: { paddingBottom: 24, width: '100%', maxWidth: 720, alignSelf: 'center' },
   summary: { color: colors.subtle, fontSize: 12, paddingHorizontal: 16, paddingTop: 14, paddingBottom: 8 },
   row: {
     flexDirection: 'row', alignItems: 'center', backgroundColor: colors.card, paddingHorizontal: 16, paddingVertical: 12,
   },
+  rowHovered: { backgroundColor: '#faf8f4' },
   rowPressed: { backgroundColor: '#f1ede6' },
   rowText: { flex: 1, marginLeft: 14 },
   rowTitle: { fontSize: 16, color: colors.text, fontWeight: '600' },

@@ -110,7 +110,8 @@ function MissingScreen({ id, onBack }) {
 
 const styles = StyleSheet.create({
   screen: { flex: 1, backgroundColor: colors.background },
-  content: { paddingBottom: 32 },
+  // A phone-width column in a wide window.
+  content: { paddingBottom: 32, width: '100%', maxWidth: 720, alignSelf: 'center' },
   hero: { alignItems: 'center', paddingTop: 28, paddingBottom: 16, paddingHorizontal: 24 },
   title: { fontSize: 24, fontWeight: 'bold', color: colors.text, marginTop: 16, textAlign: 'center' },
   subtitle: { fontSize: 14, color: colors.subtle, marginTop: 4 },

@@ -14,9 +14,11 @@ const { colors, Avatar, RecipeTile } = require('./ui');
 function Row({ row, query, onOpen }) {
   const title = row.title;
   const description = row.description || '';
+  const [hovered, setHovered] = React.useState(false);
   return (
     <Pressable testID={`result-${row.id}`} accessibilityLabel={title} onPress={() => onOpen(row.id, row.domain)}
-      style={({ pressed }) => [styles.row, pressed && styles.rowPressed]}>
+      onHoverIn={() => setHovered(true)} onHoverOut={() => setHovered(false)}
+      style={({ pressed }) => [styles.row, hovered && styles.rowHovered, pressed && styles.rowPressed]}>
       {row.domain === FOODBUD_DOMAIN
         ? <Avatar size={48} />
         : <RecipeTile name={title} size={48} />}
@@ -82,17 +84,19 @@ function HomeScreen({ query, onChangeQuery, tab, onChangeTab, onOpen, indexed, v
   return (
     <View style={styles.screen} testID="search-screen">
       <View style={styles.bar}>
-        <Text style={styles.barTitle} accessibilityRole="header">FoodBuds</Text>
-        <View style={styles.field}>
-          <TextInput ref={input} testID="search-input" style={styles.input} value={query} onChangeText={onChangeQuery}
-            onSubmitEditing={() => { if (searching && hits && hits.length > 0) onOpen(hits[0].id, hits[0].domain); }}
-            placeholder="Search buds, recipes, ingredients" placeholderTextColor="#a0a0a0" autoFocus
-            returnKeyType="search" accessibilityLabel="Search" autoCorrect={false} />
-          {query !== '' ? (
-            <Pressable testID="search-clear" accessibilityLabel="Clear" onPress={() => onChangeQuery('')} style={styles.clear}>
-              <Text style={styles.clearText}>×</Text>
-            </Pressable>
-          ) : null}
+        <View style={styles.barInner}>
+          <Text style={styles.barTitle} accessibilityRole="header">FoodBuds</Text>
+          <View style={styles.field}>
+            <TextInput ref={input} testID="search-input" style={styles.input} value={query} onChangeText={onChangeQuery}
+              onSubmitEditing={() => { if (searching && hits && hits.length > 0) onOpen(hits[0].id, hits[0].domain); }}
+              placeholder="Search buds, recipes, ingredients" placeholderTextColor="#a0a0a0" autoFocus
+              returnKeyType="search" accessibilityLabel="Search" autoCorrect={false} />
+            {query !== '' ? (
+              <Pressable testID="search-clear" accessibilityLabel="Clear" onPress={() => onChangeQuery('')} style={styles.clear}>
+                <Text style={styles.clearText}>×</Text>
+              </Pressable>
+            ) : null}
+          </View>
         </View>
       </View>
       {error !== null ? <Text style={styles.error}>{error}</Text> : null}
@@ -128,7 +132,9 @@ function HomeScreen({ query, onChangeQuery, tab, onChangeTab, onOpen, indexed, v
 
 const styles = StyleSheet.create({
   screen: { flex: 1, backgroundColor: colors.background },
-  bar: { backgroundColor: colors.bar, paddingHorizontal: 16, paddingTop: 16, paddingBottom: 14 },
+  bar: { backgroundColor: colors.bar, paddingTop: 16, paddingBottom: 14 },
+  // The bar's content lines up with the list's phone-width column in a wide window.
+  barInner: { width: '100%', maxWidth: 720, alignSelf: 'center', paddingHorizontal: 16 },
   barTitle: { color: colors.barText, fontSize: 24, fontWeight: 'bold', marginBottom: 12 },
   field: {
     flexDirection: 'row', alignItems: 'center', backgroundColor: 'white', borderRadius: 10, paddingHorizontal: 12, height: 42,
@@ -136,9 +142,10 @@ const styles = StyleSheet.create({
   input: { flex: 1, fontSize: 16, color: colors.text, height: 40, outlineStyle: 'none' },
   clear: { width: 24, height: 24, borderRadius: 12, backgroundColor: '#cfcac4', alignItems: 'center', justifyContent: 'center' },
   clearText: { color: 'white', fontSize: 16, lineHeight: 18, fontWeight: 'bold' },
-  list: { paddingBottom: 16 },
+  list: { paddingBottom: 16, width: '100%', maxWidth: 720, alignSelf: 'center' },
   summary: { color: colors.subtle, fontSize: 12, paddingHorizontal: 16, paddingTop: 14, paddingBottom: 8, textTransform: 'uppercase', letterSpacing: 0.5 },
   row: { flexDirection: 'row', alignItems: 'center', backgroundColor: colors.card, paddingHorizontal: 16, paddingVertical: 12 },
+  rowHovered: { backgroundColor: '#fbf9f6' },
   rowPressed: { backgroundColor: '#f3efe9' },
   rowText: { flex: 1, marginLeft: 14 },
   rowTitle: { fontSize: 16, color: colors.text, fontWeight: '600' },

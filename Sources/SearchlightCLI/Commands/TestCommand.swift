@@ -11,7 +11,9 @@ enum TestCommand: Command {
     static let name = "test"
     static let summary = "run JS test files (*.test.js, .ts, .mjs, … under each PATH; default js/test)"
     static let synopsis = "[PATH…]"
-    static let options: [OptionSpec] = []
+    static let options: [OptionSpec] = [
+        .flag("window", help: "run the tests in a window's page, against its bridge to the native modules (SPEC §7); needs a display"),
+    ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         let paths = arguments.positionals + arguments.passthrough
@@ -19,9 +21,6 @@ enum TestCommand: Command {
         guard !files.isEmpty else {
             throw CommandFailure("no *.test.js files under \(paths.isEmpty ? defaultTestDirectory() : paths.joined(separator: ", "))")
         }
-        let host = JSHost(configuration: try ModernJS.bundling(files, into: .init(mode: .test(files: files))))
-        try host.register(BridgeTestModule())
-        try host.register(BridgeTestModule(buffered: true))
         let dataDirectory: String
         var temporary: String?
         if arguments.value("data-dir") != nil {
@@ -35,6 +34,12 @@ enum TestCommand: Command {
         defer {
             if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
         }
+        if arguments.flag("window") {
+            return try WindowRun.runTests(files, arguments: arguments, context: context, dataDirectory: dataDirectory)
+        }
+        let host = JSHost(configuration: try ModernJS.bundling(files, into: .init(mode: .test(files: files))))
+        try host.register(BridgeTestModule())
+        try host.register(BridgeTestModule(buffered: true))
         let searchOnDevice = SearchOnDeviceModule(appID: context.appID, dataDirectory: dataDirectory)
         try host.register(searchOnDevice)
         let status = host.run()

@@ -78,7 +78,13 @@ function call(moduleName, method, args) {
   } catch (error) {
     return Promise.reject(error);
   }
-  return window.webkit.messageHandlers.searchlight.postMessage(message).then(decodeReply);
+  const handler = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.searchlight;
+  if (!handler) {
+    const error = new Error(`${moduleName}.${method}: this page is not in a Searchlight window (no bridge to the native modules)`);
+    error.code = 'E_NATIVE';
+    return Promise.reject(error);
+  }
+  return handler.postMessage(message).then(decodeReply);
 }
 
 /** `NativeModules[name]`: each method returns a Promise, `getConstants()` answers at once. */

@@ -2,7 +2,8 @@
 // Pressable: a View that reports presses. `onPressIn` when a pointer goes down on it,
 // `onPressOut` when it is released or leaves, `onPress` on a click (also Enter or
 // Space with the keyboard focus on it), `onLongPress` after `delayLongPress` ms
-// (default 500; a long press is not also a press). `style` and `children` may be
+// (default 500; a long press is not also a press), `onHoverIn` / `onHoverOut` when a
+// mouse pointer enters and leaves. `style` and `children` may be
 // functions of `{ pressed }`. `disabled` turns it all off. TouchableOpacity is a
 // Pressable that fades to `activeOpacity` (0.2) while pressed.
 
@@ -25,7 +26,7 @@ function pressEvent(event) {
 }
 
 const Pressable = React.forwardRef(function Pressable(props, ref) {
-  const { children, style, disabled, onPress, onPressIn, onPressOut, onLongPress,
+  const { children, style, disabled, onPress, onPressIn, onPressOut, onLongPress, onHoverIn, onHoverOut,
     delayLongPress = 500, testOnly_pressed, ...rest } = props;
   const [pressedState, setPressedState] = React.useState(false);
   const isPressed = React.useRef(false);
@@ -69,7 +70,11 @@ const Pressable = React.forwardRef(function Pressable(props, ref) {
   const handlers = disabled ? {} : {
     onPointerDown: (event) => { if (event.button === 0 || event.button === undefined) pressIn(event); },
     onPointerUp: pressOut,
-    onPointerLeave: pressOut,
+    onPointerEnter: (event) => { if (onHoverIn && event.pointerType !== 'touch') onHoverIn(pressEvent(event)); },
+    onPointerLeave: (event) => {
+      pressOut(event);
+      if (onHoverOut && event.pointerType !== 'touch') onHoverOut(pressEvent(event));
+    },
     onPointerCancel: pressOut,
     onClick: (event) => {
       event.stopPropagation();

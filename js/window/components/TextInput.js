@@ -25,17 +25,19 @@ const INPUT_TYPES = {
 };
 
 const TextInput = React.forwardRef(function TextInput(props, forwardedRef) {
-  const element = React.useRef(null);
+  const changeText = React.useRef(props.onChangeText);
+  changeText.current = props.onChangeText;
   const layoutRef = useLayout(props.onLayout, null);
+  // A stable callback ref: the node (with React Native's clear / isFocused) reaches the
+  // app's ref once per mount, not on every render.
   const ref = React.useCallback((node) => {
-    element.current = node;
     layoutRef(node);
     if (node !== null) {
-      node.clear = () => { node.value = ''; if (props.onChangeText) props.onChangeText(''); };
+      node.clear = () => { node.value = ''; if (changeText.current) changeText.current(''); };
       node.isFocused = () => typeof document !== 'undefined' && document.activeElement === node;
     }
     setRef(forwardedRef, node);
-  }, [forwardedRef, layoutRef, props.onChangeText]);
+  }, [forwardedRef, layoutRef]);
 
   const multiline = props.multiline === true;
   const attributes = {

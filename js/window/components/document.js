@@ -1,7 +1,8 @@
 'use strict';
 // document.js — the few rules inline styles cannot express (keyframes, placeholder
-// colors, children of `pointerEvents="box-none"`, hidden scroll bars), added once as
-// one <style> element when the first component that needs them mounts in a page.
+// colors, children of `pointerEvents="box-none"`, hidden scroll bars, Modal's
+// animations), added once as one <style> element when the first component that needs
+// them mounts in a page.
 
 const RULES = [
   '[data-pointer-events="box-none"] > * { pointer-events: auto; }',
@@ -9,6 +10,8 @@ const RULES = [
   '[data-scrollbars="hidden"] { scrollbar-width: none; }',
   '[data-scrollbars="hidden"]::-webkit-scrollbar { display: none; }',
   '@keyframes searchlight-rn-spin { from { transform: rotate(0deg); } to { transform: rotate(360deg); } }',
+  '@keyframes searchlight-rn-fade { from { opacity: 0; } to { opacity: 1; } }',
+  '@keyframes searchlight-rn-slide { from { transform: translateY(100%); } to { transform: translateY(0); } }',
 ];
 
 let sheet = null;

@@ -15,9 +15,17 @@ const { StyleSheet } = require('./StyleSheet');
 const { AppRegistry } = require('./AppRegistry');
 const { BackHandler } = require('./BackHandler');
 const { SafeAreaView, StatusBar, Dimensions, useWindowDimensions } = require('./misc');
+const { SectionList } = require('./SectionList');
+const { Switch } = require('./Switch');
+const { Modal } = require('./Modal');
+const { Alert } = require('./Alert');
+const {
+  KeyboardAvoidingView, TouchableHighlight, TouchableWithoutFeedback, Keyboard, PixelRatio, Appearance, useColorScheme,
+} = require('./platform-misc');
 
 module.exports = {
   View, Text, TextInput, Image, Pressable, TouchableOpacity, Button, ScrollView, FlatList,
   ActivityIndicator, StyleSheet, AppRegistry, BackHandler, SafeAreaView, StatusBar, Dimensions,
-  useWindowDimensions,
+  useWindowDimensions, SectionList, Switch, Modal, KeyboardAvoidingView, TouchableHighlight,
+  TouchableWithoutFeedback, Keyboard, PixelRatio, Appearance, useColorScheme, Alert,
 };

@@ -49,6 +49,7 @@ function domProps(props) {
       props['aria-hidden']) {
     out['aria-hidden'] = true;
   }
+  if (props.accessibilityViewIsModal || props['aria-modal']) out['aria-modal'] = true;
   if (props.pointerEvents === 'box-none' || props.pointerEvents === 'box-only' ||
       props.pointerEvents === 'none' || props.pointerEvents === 'auto') {
     out['data-pointer-events'] = props.pointerEvents;

@@ -1,6 +1,6 @@
 // The DOM and styles the React Native components produce, rendered with Debian's
 // React 18 (react-dom/server's renderToStaticMarkup) inside `searchlight test`, on
-// JavaScriptCore. Run: NODE_PATH=/usr/share/nodejs searchlight test js/window/components/test
+// JavaScriptCore. Run: NODE_PATH=/usr/share/nodejs searchlight test js/window/components/test/components.test.jsx
 // (NODE_PATH lets esbuild find Debian's react; `make test` sets it.)
 import React from 'react';
 import { renderToStaticMarkup } from '/usr/share/nodejs/react-dom/cjs/react-dom-server-legacy.browser.production.min.js';
@@ -8,7 +8,8 @@ import assert from 'assert';
 import { test, describe } from 'test';
 import {
   View, Text, TextInput, Image, Pressable, Button, ScrollView, FlatList, ActivityIndicator,
-  StyleSheet, AppRegistry, BackHandler, TouchableOpacity,
+  StyleSheet, AppRegistry, BackHandler, TouchableOpacity, SectionList, Switch, Modal, TouchableHighlight,
+  TouchableWithoutFeedback, PixelRatio, Appearance, KeyboardAvoidingView,
 } from '../index.js';
 import { toCSS, flattenStyle } from '../style.js';
 
@@ -330,6 +331,69 @@ describe('AppRegistry and BackHandler', () => {
     first.remove();
     assert.strictEqual(BackHandler.goBack(), false);
     second.remove();
+    const third = () => true;
+    BackHandler.addEventListener('hardwareBackPress', third);
+    BackHandler.removeEventListener('hardwareBackPress', third);
+    assert.strictEqual(BackHandler.goBack(), false, 'removeEventListener removes the handler');
     assert.throws(() => BackHandler.addEventListener('back', () => {}), /unknown event/);
+  });
+});
+
+describe('SectionList, Switch, Modal and the small ones', () => {
+  test('SectionList: headers, items with separators inside a section, section separators, footers', () => {
+    const sections = [
+      { title: 'Buds', data: [{ id: 'amara' }, { id: 'mei' }] },
+      { title: 'Recipes', data: [{ id: 'tofu' }] },
+    ];
+    const html = render(
+      <SectionList sections={sections} renderItem={({ item, section }) => <Text testID={`item-${item.id}`}>{section.title}</Text>}
+        renderSectionHeader={({ section }) => <Text testID={`header-${section.title}`}>{section.title}</Text>}
+        ItemSeparatorComponent={({ leadingItem }) => <View testID={`sep-${leadingItem.id}`} />}
+        SectionSeparatorComponent={() => <View testID="section-sep" />}
+        stickySectionHeadersEnabled />);
+    const order = ['header-Buds', 'item-amara', 'sep-amara', 'item-mei', 'section-sep', 'header-Recipes', 'item-tofu']
+      .map((id) => html.indexOf(`data-testid="${id}"`));
+    assert.ok(order.every((at, i) => at !== -1 && (i === 0 || at > order[i - 1])), html);
+    assert.ok(!html.includes('sep-mei') && !html.includes('sep-tofu'), 'no separator after a section\'s last item');
+    assert.ok(html.includes('position:sticky'), 'sticky headers');
+    const empty = render(<SectionList sections={[{ title: 'x', data: [] }]} renderItem={() => null}
+      ListEmptyComponent={<Text testID="none">none</Text>} />);
+    assert.ok(empty.includes('data-testid="none"'));
+  });
+
+  test('Switch is a switch with its state and colors', () => {
+    const off = render(<Switch testID="s" value={false} trackColor={{ false: '#cccccc', true: '#00aa00' }} />);
+    assert.match(tagOf(off, 's'), / role="switch"/);
+    assert.match(tagOf(off, 's'), / aria-checked="false"/);
+    assert.strictEqual(styleOf(off, 's')['background-color'], '#cccccc');
+    const on = render(<Switch testID="s" value trackColor={{ false: '#cccccc', true: '#00aa00' }} />);
+    assert.match(tagOf(on, 's'), / aria-checked="true"/);
+    assert.strictEqual(styleOf(on, 's')['background-color'], '#00aa00');
+  });
+
+  test('Modal covers the window while visible, and renders nothing when not', () => {
+    const html = render(<Modal testID="m" visible transparent><Text>hi</Text></Modal>);
+    const style = styleOf(html, 'm');
+    assert.strictEqual(style.position, 'fixed');
+    assert.strictEqual(style['background-color'], 'transparent');
+    assert.match(tagOf(html, 'm'), / role="dialog"/);
+    assert.match(tagOf(html, 'm'), / aria-modal="true"/);
+    assert.strictEqual(render(<Modal visible={false}><Text>hi</Text></Modal>), '');
+  });
+
+  test('TouchableHighlight shows its underlay while pressed; TouchableWithoutFeedback adds no element', () => {
+    const pressed = render(<TouchableHighlight testID="h" testOnly_pressed underlayColor="#123456"><Text>x</Text></TouchableHighlight>);
+    assert.strictEqual(styleOf(pressed, 'h')['background-color'], '#123456');
+    assert.ok(pressed.includes('opacity:0.85'));
+    const bare = render(<TouchableWithoutFeedback testID="w" onPress={() => {}}><View style={{ width: 5 }} /></TouchableWithoutFeedback>);
+    assert.strictEqual(bare.split('<div').length - 1, 1, bare);
+    assert.strictEqual(styleOf(bare, 'w').width, '5px');
+  });
+
+  test('PixelRatio and Appearance answer without a window', () => {
+    assert.strictEqual(PixelRatio.get(), 1);
+    assert.strictEqual(PixelRatio.getPixelSizeForLayoutSize(3), 3);
+    assert.strictEqual(Appearance.getColorScheme(), 'light');
+    assert.strictEqual(typeof KeyboardAvoidingView, 'object');
   });
 });

@@ -1,27 +1,29 @@
-// The components in a real WebKitGTK page (run by run.sh through `searchlight run
-// --window` under Xvfb): real DOM events through React, and layout measured by the
-// browser. `window.__componentTests()` renders each fixture, acts on it, and returns
-// one { name, ok, message } per test.
+// The components in a real WebKitGTK page: real DOM events through React, and layout
+// measured by the browser. Run in a window with
+//   xvfb-run -a searchlight test --window js/window/components/test/window
+// (`make test` does); the markup-only tests are ../components.test.jsx.
 import React from 'react';
+import { createRoot } from 'react-dom/client';
+import assert from 'assert';
+import { test, afterEach } from 'test';
 import {
-  AppRegistry, View, Text, TextInput, Image, Pressable, ScrollView, FlatList, BackHandler, StyleSheet,
+  View, Text, TextInput, Image, Pressable, ScrollView, FlatList, BackHandler, StyleSheet,
+  SectionList, Switch, Modal, Alert,
 } from 'react-native';
 
 // A 4×2 red PNG, so natural sizes and fills can be measured.
 const RED_4x2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGP4z8CAQAyoHAB3zgvzG0qs4QAAAABJRU5ErkJggg==';
 
-let show = null;
-
-function Harness() {
-  const [fixture, setFixture] = React.useState(null);
-  show = setFixture;
-  return <View style={{ flex: 1 }} testID="harness">{fixture}</View>;
-}
+// Each test renders into a fixed 480×760 box of its own page.
+const container = document.createElement('div');
+container.style.cssText = 'position:absolute;left:0;top:0;width:480px;height:760px;display:flex;flex-direction:column';
+document.body.appendChild(container);
+const root = createRoot(container);
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 async function mount(element) {
-  show(element);
+  root.render(element);
   await frame();
   await frame();
 }
@@ -32,15 +34,8 @@ const byId = (id) => {
   return element;
 };
 
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
-
-function equal(actual, expected, what) {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
-  }
-}
+const check = (condition, message) => assert.ok(condition, message);
+const equal = (actual, expected, what) => assert.deepStrictEqual(actual, expected, what);
 
 function type(element, text) {
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value').set;
@@ -52,8 +47,7 @@ function pointer(element, kind) {
   element.dispatchEvent(new PointerEvent(kind, { bubbles: true, button: 0, pointerId: 1, isPrimary: true }));
 }
 
-const tests = [];
-const test = (name, fn) => tests.push({ name, fn });
+afterEach(() => mount(null));
 
 test('a column stretches its children; flex: 1 and flex: 2 share a row 1:2', async () => {
   await mount(
@@ -121,6 +115,17 @@ test('TextInput: onChangeText gets the text, onSubmitEditing fires on Enter, con
   equal(seen, [['change', 'pork'], ['submit', 'PORK']], 'events');
 });
 
+test('TextInput ref: focus(), isFocused(), clear() (which reports the empty text)', async () => {
+  const seen = [];
+  const ref = React.createRef();
+  await mount(<TextInput ref={ref} testID="field" defaultValue="tofu" onChangeText={(text) => seen.push(text)} />);
+  ref.current.focus();
+  equal(ref.current.isFocused(), true, 'focused');
+  check(document.activeElement === byId('field'), 'the input has the focus');
+  ref.current.clear();
+  equal([byId('field').value, seen], ['', ['']], 'cleared');
+});
+
 test('Pressable: pressIn, pressOut, press in order; style and children see pressed', async () => {
   const seen = [];
   await mount(
@@ -141,6 +146,22 @@ test('Pressable: pressIn, pressOut, press in order; style and children see press
   equal(seen, ['in', 'out', 'press'], 'events');
   button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
   equal(seen[seen.length - 1], 'press', 'Enter presses a focused Pressable');
+});
+
+test('Pressable: onHoverIn and onHoverOut when a mouse enters and leaves', async () => {
+  const seen = [];
+  await mount(
+    <View>
+      <Pressable testID="hover" onHoverIn={() => seen.push('in')} onHoverOut={() => seen.push('out')} style={{ height: 20 }} />
+      <View testID="elsewhere" style={{ height: 20 }} />
+    </View>);
+  const options = (relatedTarget) => ({ bubbles: true, pointerType: 'mouse', pointerId: 1, isPrimary: true, relatedTarget });
+  // React makes enter/leave from the `out` event of the element the mouse leaves, as
+  // the browser sends it when a mouse moves from one element to another.
+  byId('elsewhere').dispatchEvent(new PointerEvent('pointerout', options(byId('hover'))));
+  byId('hover').dispatchEvent(new PointerEvent('pointerout', options(byId('elsewhere'))));
+  await frame();
+  equal(seen, ['in', 'out'], 'events');
 });
 
 test('a disabled Pressable ignores presses; onLongPress replaces onPress', async () => {
@@ -229,18 +250,76 @@ test('onLayout reports the size the browser laid out', async () => {
   equal([layouts[0].width, layouts[0].height], [123, 45], 'layout size');
 });
 
-window.__componentTests = async () => {
-  const results = [];
-  for (const { name, fn } of tests) {
-    try {
-      await fn();
-      results.push({ name, ok: true });
-    } catch (error) {
-      results.push({ name, ok: false, message: String(error && error.message || error) });
-    }
-    await mount(null);
+test('Switch: a click asks for the other value; the controlled value moves the thumb', async () => {
+  const seen = [];
+  function Toggle() {
+    const [on, setOn] = React.useState(false);
+    return <Switch testID="switch" value={on} onValueChange={(next) => { seen.push(next); setOn(next); }} />;
   }
-  return results;
-};
+  await mount(<Toggle />);
+  byId('switch').click();
+  await frame();
+  byId('switch').click();
+  await frame();
+  equal(seen, [true, false], 'onValueChange');
+  equal(byId('switch').getAttribute('aria-checked'), 'false', 'state');
+});
 
-AppRegistry.registerComponent('ComponentTests', () => Harness);
+test('Modal: covers the window; Escape asks it to close before other back handlers', async () => {
+  const seen = [];
+  const app = BackHandler.addEventListener('hardwareBackPress', () => { seen.push('app'); return true; });
+  function Dialog() {
+    const [open, setOpen] = React.useState(true);
+    return <Modal testID="modal" visible={open} onRequestClose={() => { seen.push('modal'); setOpen(false); }}><Text>hi</Text></Modal>;
+  }
+  await mount(<View style={{ width: 50, height: 50 }}><Dialog /></View>);
+  const rect = byId('modal').getBoundingClientRect();
+  equal([rect.width, rect.height], [window.innerWidth, window.innerHeight], 'the modal covers the window');
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  await frame();
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  app.remove();
+  equal(seen, ['modal', 'app'], 'back handlers');
+  equal(document.querySelector('[data-testid="modal"]'), null, 'closed');
+});
+
+test('SectionList: a sticky header stays at the top while its section scrolls', async () => {
+  const sections = [
+    { title: 'A', data: Array.from({ length: 20 }, (_, i) => `a${i}`) },
+    { title: 'B', data: Array.from({ length: 20 }, (_, i) => `b${i}`) },
+  ];
+  await mount(
+    <View style={{ height: 200 }}>
+      <SectionList testID="sections" sections={sections} keyExtractor={(item) => item} stickySectionHeadersEnabled
+        renderSectionHeader={({ section }) => <Text testID={`h-${section.title}`} style={{ height: 30, backgroundColor: 'white' }}>{section.title}</Text>}
+        renderItem={({ item }) => <Text style={{ height: 20 }}>{item}</Text>} />
+    </View>);
+  const list = byId('sections');
+  list.scrollTop = 150;
+  await frame();
+  const top = list.getBoundingClientRect().top;
+  equal(Math.round(byId('h-A').getBoundingClientRect().top - top), 0, 'header A is at the top');
+});
+
+test('Alert: a dialog with its buttons; a button closes it and runs its onPress; Escape picks cancel', async () => {
+  const seen = [];
+  Alert.alert('Delete recipe?', 'Mapo Tofu goes away.', [
+    { text: 'Cancel', style: 'cancel', onPress: () => seen.push('cancel') },
+    { text: 'Delete', style: 'destructive', onPress: () => seen.push('delete') },
+  ]);
+  await frame();
+  await frame();
+  const dialog = byId('alert');
+  check(dialog.innerText.includes('Delete recipe?') && dialog.innerText.includes('Mapo Tofu goes away.'), dialog.innerText);
+  equal(byId('alert-button-1').innerText, 'Delete', 'second button');
+  byId('alert-button-1').click();
+  await frame();
+  equal(document.querySelector('[data-testid="alert"]'), null, 'closed');
+  Alert.alert('Again', null, [{ text: 'Cancel', style: 'cancel', onPress: () => seen.push('cancel') }, { text: 'OK' }]);
+  await frame();
+  await frame();
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  await frame();
+  equal(seen, ['delete', 'cancel'], 'onPress calls');
+  equal(document.querySelector('[data-testid="alert"]'), null, 'closed by Escape');
+});
