@@ -8,13 +8,16 @@
 //   side by side       SearchIndex (knows nothing of JS)   JSHost (knows nothing of search)
 //   glue               SearchOnDevice (the native module joining them)
 //   on top             SystemSearch (D-Bus providers), WindowHost (GTK + WebKitGTK window),
-//                      SearchlightCLI (`searchlight`)
+//                      SearchlightCLI (`searchlight`), SearchlightWindow (`searchlight-window`,
+//                      the window's process, exec'd by `searchlight run --window`)
 import PackageDescription
 
 let package = Package(
     name: "Searchlight",
     products: [
         .executable(name: "searchlight", targets: ["SearchlightCLI"]),
+        // `run --window`'s process (`searchlight` execs it), the only one loading WebKitGTK.
+        .executable(name: "searchlight-window", targets: ["SearchlightWindow"]),
         .library(name: "SearchIndex", targets: ["SearchIndex"]),
         .library(name: "JSHost", targets: ["JSHost"]),
     ],
@@ -59,6 +62,10 @@ let package = Package(
                 swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(
             name: "SearchlightCLI",
+            dependencies: ["JSHost", "SearchIndex", "SearchOnDevice", "SystemSearch"]
+        ),
+        .executableTarget(
+            name: "SearchlightWindow",
             dependencies: ["JSHost", "SearchIndex", "SearchOnDevice", "SystemSearch", "WindowHost"]
         ),
 

@@ -109,12 +109,10 @@ public final class WindowHost {
 
     private func makeWindow() {
         let manager = webkit_user_content_manager_new()!
-        var native = bridge.description()
         let nativeObject: BridgeValue = .object(BridgeObject([
-            ("modules", .object(native)),
+            ("modules", .object(bridge.description())),
             ("argv", .array(configuration.argv.map { .string($0) })),
         ]))
-        native = [:]
         let prelude = "window.__searchlightNative = \(nativeObject.jsonText);"
         addScript(prelude, to: manager, at: WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START)
         for name in ["searchlight", "console"] {

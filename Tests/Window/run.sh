@@ -69,9 +69,22 @@ window_app foodbuds examples/foodbuds/index.js org.example.FoodBuds FoodBuds \
 # --- a request while the window is open raises it and navigates: searchlight activate --
 start_app raise Tests/Window/app/index.js --window --serve --app-id org.searchlight.WindowRaise --data-dir "$WORK/raise-data"
 wait_page "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" 30 >/dev/null
+# Cover the window with another (no window manager here: the newest is on top) …
+app_window=$(printf '0x%x' "$(x_window WindowRaise)")
+xmessage -geometry 600x900+0+0 "covering the app's window" & cover_pid=$!
+for i in $(seq 1 50); do cover=$(xdotool search --name '^xmessage$' 2>/dev/null | head -1); [ -n "$cover" ] && break; sleep 0.1; done
+cover=$(printf '0x%x' "${cover:-0}")
+# xwininfo lists the root's children top-most first.
+topmost() { xwininfo -root -children | grep -oE "^ +(${app_window}|${cover}) " | head -1 | tr -d ' '; }
+sleep 0.3
+check "another window covers the app's window" "$(topmost)" "$cover"
 "$SEARCHLIGHT" activate fruit-apple --app-id org.searchlight.WindowRaise
 check "searchlight activate opens the item in the running window" \
   "$(wait_page "document.querySelector('[data-testid=detail-title]') && document.querySelector('[data-testid=detail-title]').innerText === 'Apple'")" true
+sleep 0.3
+check "a request from the desktop raises the window above the other" "$(topmost)" "$app_window"
+import -window root "$OUT/raised-screen.png" 2>/dev/null || true
+kill "$cover_pid" 2>/dev/null; wait "$cover_pid" 2>/dev/null
 check_contains "the page's console reaches stdout" "$(cat "$app_out")" 'request: {"id":"fruit-apple"'
 stop_app
 

@@ -56,6 +56,11 @@ struct InstallCommand: Command {
         return 0
     }
 
+    /// The absolute path of this binary, or its name when that cannot be told.
+    static func executablePathOrName() -> String {
+        (try? executablePath()) ?? CommandLine.arguments[0]
+    }
+
     /// The absolute path of this `searchlight` binary, symlinks resolved.
     static func executablePath() throws -> String {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {

@@ -28,7 +28,8 @@ enum RunCommand: Command {
             throw CommandFailure("cannot find the script '\(script)' (no such file)")
         }
         if arguments.flag("window") {
-            return try WindowRun.run(app: path, arguments: arguments, launch: launch, context: context)
+            try WindowRun.run(app: path, passthrough: arguments.passthrough, activateID: launch.activateID,
+                              continueText: launch.continueText, serve: launch.serve, context: context)
         }
         let configuration = JSHost.Configuration(mode: .run(script: path, arguments: arguments.passthrough), launch: launch)
         let host = JSHost(configuration: try ModernJS.bundling([path], into: configuration))

@@ -35,7 +35,10 @@ enum TestCommand: Command {
             if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
         }
         if arguments.flag("window") {
-            return try WindowRun.runTests(files, arguments: arguments, context: context, dataDirectory: dataDirectory)
+            // The window's process removes a temporary data directory when it ends.
+            let isTemporary = temporary != nil
+            temporary = nil
+            try WindowRun.test(files, dataDirectory: dataDirectory, temporary: isTemporary, context: context)
         }
         let host = JSHost(configuration: try ModernJS.bundling(files, into: .init(mode: .test(files: files))))
         try host.register(BridgeTestModule())
