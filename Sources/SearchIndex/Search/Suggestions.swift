@@ -41,16 +41,55 @@ extension SearchableIndex {
         }
         try SearchText.validate(text, name: "text")
         if let domains { try ItemValidation.validate(domains: domains) }
-        guard limit > 0, let typed = TypedText(text) else { return [] }
+        guard limit > 0 else { return [] }
         let sample = try search(text, options: SearchOptions(domains: domains, limit: SuggestionBuilder.sampleSize, typoTolerance: false))
+        return try suggestions(for: text, limit: limit, domains: domains, sample: sample)
+    }
+
+    /// ``suggestions(for:limit:domains:)`` reading words and phrases from `sample`, the
+    /// best hits of `search` for `text` (a hit that matched with a typo adds nothing:
+    /// only words and phrases that start with what was typed are kept).
+    func suggestions(for text: String, limit: Int, domains: [String]?, sample: SearchResults) throws -> [SearchSuggestion] {
+        guard limit > 0, let typed = TypedText(text) else { return [] }
         let now = nowMs
+        let items = sample.hits.prefix(SuggestionBuilder.sampleSize).map(\.item)
         return try readers.read { connection in
             var builder = SuggestionBuilder(typed: typed)
-            builder.collect(from: sample.hits.map(\.item), total: sample.totalCount)
+            builder.collect(from: items, total: sample.totalCount)
             if typed.usesVocabulary { try builder.collectVocabulary(connection) }
             let counter = try SuggestionCounter(connection: connection, now: now, domains: domains)
             return try builder.best(limit: limit, counter: counter)
         }
+    }
+
+    /// CoreSpotlight's `CSUserQuery` (SPEC §3 `userQuery`): a page of hits for user text
+    /// with `options`, and up to `suggestions` completions of the text
+    /// (``suggestions(for:limit:domains:)``).
+    ///
+    /// When the hits are in relevance order without a filter, one search serves both:
+    /// the page is cut from the first hits (the first `k` hits do not depend on the
+    /// limit), and the suggestions read the best of them.
+    public func userQuery(_ text: String, options: SearchOptions, suggestions: Int) throws -> UserQueryResults {
+        guard (0...Self.maximumSuggestions).contains(suggestions) else {
+            throw IndexError.argument("suggestions must be an integer from 0 to \(Self.maximumSuggestions)")
+        }
+        let sampleSize = SuggestionBuilder.sampleSize
+        guard suggestions > 0, options.sort.isEmpty, options.filter == nil,
+              (1...1000).contains(options.limit), (0...10_000).contains(options.offset),
+              options.offset + options.limit < sampleSize else {
+            let results = try search(text, options: options)
+            return UserQueryResults(
+                results: results,
+                suggestions: try self.suggestions(for: text, limit: suggestions, domains: options.domains))
+        }
+        var wide = options
+        wide.offset = 0
+        wide.limit = sampleSize
+        let sample = try search(text, options: wide)
+        var page = sample
+        page.hits = Array(sample.hits.dropFirst(options.offset).prefix(options.limit))
+        return UserQueryResults(
+            results: page, suggestions: try self.suggestions(for: text, limit: suggestions, domains: options.domains, sample: sample))
     }
 }
 
@@ -124,9 +163,9 @@ struct TypedText {
 /// Gathers candidate suggestions, then counts the most promising and orders them.
 struct SuggestionBuilder {
     /// Hits of `search` whose fields are read for words and phrases.
-    static let sampleSize = 100
+    static let sampleSize = 40
     /// Bytes of a description or text content read for words (the start of the text).
-    static let bodyBytes = 4096
+    static let bodyBytes = 1024
     /// The longest phrase offered, in tokens and in characters.
     static let phraseTokens = 12
     static let phraseCharacters = 80
@@ -276,19 +315,18 @@ struct SuggestionBuilder {
 
     /// Counts the most promising candidates and returns the best `limit`.
     func best(limit: Int, counter: SuggestionCounter) throws -> [SearchSuggestion] {
-        func promising(_ candidates: [String: Candidate], _ count: Int) -> [Candidate] {
-            candidates.values.sorted { a, b in
-                a.estimate != b.estimate ? a.estimate > b.estimate : a.field != b.field ? a.field < b.field : a.text < b.text
+        func promising(_ candidates: [String: Candidate], _ count: Int) -> [(key: String, value: Candidate)] {
+            candidates.sorted { a, b in
+                a.value.estimate != b.value.estimate ? a.value.estimate > b.value.estimate
+                    : a.value.field != b.value.field ? a.value.field < b.value.field : a.key < b.key
             }.prefix(count).map { $0 }
         }
-        var chosen: [Candidate] = []
-        let wordCandidates = words.map { key, candidate in
+        var chosen: [Candidate] = promising(words, limit + 3).map { key, candidate in
             var candidate = candidate
             candidate.text = display(word: key)
-            return (key, candidate)
+            return candidate
         }
-        chosen += promising(Dictionary(uniqueKeysWithValues: wordCandidates), limit + 8)
-        chosen += promising(phrases, limit + 4)
+        chosen += promising(phrases, limit / 2 + 2).map(\.value)
         let typedKey = Self.foldedKey(String(typed.head) + String(typed.lastTyped))
         var counted: [(Candidate, Int)] = []
         var seen: Set<String> = [typedKey]
@@ -301,6 +339,8 @@ struct SuggestionBuilder {
         }
         counted.sort { a, b in
             if a.1 != b.1 { return a.1 > b.1 }
+            // Past the cap, the estimate tells the frequent from the rare.
+            if a.1 == SuggestionCounter.cap && a.0.estimate != b.0.estimate { return a.0.estimate > b.0.estimate }
             if a.0.field != b.0.field { return a.0.field < b.0.field }
             if a.0.items != b.0.items { return a.0.items > b.0.items }
             if a.0.text.count != b.0.text.count { return a.0.text.count < b.0.text.count }
@@ -332,23 +372,27 @@ struct SuggestionBuilder {
 }
 
 /// Counts the visible items (of an item kind, not expired, in the domains) that match
-/// an FTS5 expression of whole tokens.
+/// an FTS5 expression of whole tokens, up to ``cap``.
 ///
 /// `items_fts` holds every row, visible or not, and FTS5 counts a token's rows at C
 /// speed (17k rows in 0.5 ms at 100k items), where checking each row against `items`
-/// costs about 2 µs. So the rows that are not visible are few, the count is FTS5's
-/// minus those among them (looked up by rowid); when the visible rows are few (a small
-/// domain), only those are looked up. Otherwise each match is checked in `items`, up
-/// to ``SearchableIndex/totalCountCap`` visible ones.
+/// costs about 2 µs. So when the rows that are not visible are few, the count is
+/// FTS5's minus those among them (looked up by rowid); when the visible rows are few
+/// (a small domain), only those are looked up. Otherwise each match is checked in
+/// `items`. Counting stops at ``cap`` visible items, as `search`'s total does: a
+/// frequent word's count is 500, and the suggestions' order tells such words apart by
+/// the index's own frequencies.
 struct SuggestionCounter {
+    /// The largest count reported: ``SearchableIndex/totalCountCap``.
+    static let cap = SearchableIndex.totalCountCap
     /// The most rows looked up by rowid for one count.
-    static let lookupLimit = 2000
+    static let lookupLimit = 200
 
     enum Mode {
         /// Every row is visible.
         case all
         /// FTS5's count minus the matches among these FTS rowids (a JSON array).
-        case subtract(String)
+        case subtract(String, count: Int)
         /// The matches among these FTS rowids only.
         case among(String)
         /// Each match checked in `items`.
@@ -373,46 +417,51 @@ struct SuggestionCounter {
             let inDomains = Self.domainSQL(domains, values: &values)
             let visibleCount = try connection.scalarInt("SELECT count(*) FROM items WHERE \(inDomains)", values) ?? 0
             if visibleCount <= Self.lookupLimit {
-                mode = .among(try rowids("SELECT fts_rowid FROM items WHERE \(inDomains) AND NOT \(hidden)", values))
+                mode = .among(try rowids("SELECT fts_rowid FROM items WHERE \(inDomains) AND NOT \(hidden)", values).list)
             } else {
                 let total = try connection.scalarInt("SELECT max(rowid) FROM items") ?? 0
                 if total - visibleCount + hiddenCount <= Int64(Self.lookupLimit) {
-                    mode = .subtract(try rowids("SELECT fts_rowid FROM items WHERE NOT (\(inDomains)) OR \(hidden)", values))
+                    let found = try rowids("SELECT fts_rowid FROM items WHERE NOT (\(inDomains)) OR \(hidden)", values)
+                    mode = .subtract(found.list, count: found.count)
                 }
             }
         } else if hiddenCount == 0 {
             mode = .all
         } else if hiddenCount <= Self.lookupLimit {
-            mode = .subtract(try rowids(
+            let found = try rowids(
                 "SELECT fts_rowid FROM items WHERE kind = \(Schema.activityKind) UNION SELECT fts_rowid FROM items WHERE expiration_date <= ?1",
-                [.real(now)]))
+                [.real(now)])
+            mode = .subtract(found.list, count: found.count)
         }
     }
 
-    private func rowids(_ sql: String, _ values: [SQLValue]) throws -> String {
+    private func rowids(_ sql: String, _ values: [SQLValue]) throws -> (list: String, count: Int) {
         let statement = try connection.prepare(sql)
         statement.bind(values)
         var list: [String] = []
         while try statement.step() { list.append(String(statement.int64(0))) }
-        return "[" + list.joined(separator: ",") + "]"
+        return ("[" + list.joined(separator: ",") + "]", list.count)
     }
 
-    /// Items matching `match` (an FTS5 expression) that `search` may return.
+    /// Items matching `match` (an FTS5 expression) that `search` may return, at most ``cap``.
     func count(_ match: String) throws -> Int {
         switch mode {
         case .all:
-            return try fts(match)
-        case .subtract(let rowids):
-            return try fts(match) - among(match, rowids)
+            return try fts(match, limit: Self.cap)
+        case .subtract(let rowids, let hidden):
+            // Past `cap + hidden` matches, at least `cap` are visible.
+            let matched = try fts(match, limit: Self.cap + hidden)
+            if matched == Self.cap + hidden { return Self.cap }
+            return min(Self.cap, matched - (try among(match, rowids)))
         case .among(let rowids):
-            return try among(match, rowids)
+            return min(Self.cap, try among(match, rowids))
         case .joined:
             var values: [SQLValue] = [.text(match), .real(now)]
             let inDomains = domains.map { Self.domainSQL($0, values: &values) } ?? "1"
             let statement = try connection.cached("""
                 SELECT count(*) FROM (SELECT 1 FROM items_fts JOIN items ON items.rowid = (items_fts.rowid & \(Schema.rowidMask))
                 WHERE items_fts MATCH ?1 AND items.kind = \(Schema.itemKind) AND items.expiration_date > ?2 AND \(inDomains)
-                LIMIT \(SearchableIndex.totalCountCap))
+                LIMIT \(Self.cap))
                 """)
             statement.bind(values)
             defer { statement.reset() }
@@ -420,9 +469,9 @@ struct SuggestionCounter {
         }
     }
 
-    private func fts(_ match: String) throws -> Int {
-        let statement = try connection.cached("SELECT count(*) FROM items_fts WHERE items_fts MATCH ?1")
-        statement.bind([.text(match)])
+    private func fts(_ match: String, limit: Int) throws -> Int {
+        let statement = try connection.cached("SELECT count(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ?1 LIMIT ?2)")
+        statement.bind([.text(match), .integer(Int64(limit))])
         defer { statement.reset() }
         return try statement.step() ? Int(statement.int64(0)) : 0
     }
