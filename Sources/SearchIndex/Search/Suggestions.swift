@@ -295,9 +295,11 @@ struct SuggestionBuilder {
 
     // MARK: Choosing
 
-    /// The text shown for a completed word: the text as typed, then the rest of the
-    /// word as the items spell it most (`cre` → `crème`; lower-cased unless the user
-    /// typed a capital), or else the rest of the folded word.
+    /// The text shown for a completed word: the text typed before it, then the word as
+    /// the items spell it most, lower-cased (`cre` → `crème`); when the user typed a
+    /// capital, the letters as typed and the rest as spelled (`Choc` → `Chocolate`).
+    /// A word seen only in the vocabulary is the typed letters and the rest of its
+    /// folded form.
     func display(word completion: String) -> String {
         let typedText = String(typed.head) + String(typed.lastTyped)
         if typed.lastIsCJK { return typedText + completion }
@@ -306,8 +308,8 @@ struct SuggestionBuilder {
         if let spelling = spellings[completion]?.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })?.key,
            spelling.count > typed.lastTyped.count,
            spelling.prefix(typed.lastTyped.count).compare(typed.lastTyped, options: options) == .orderedSame {
-            let rest = spelling.dropFirst(typed.lastTyped.count)
-            return typedText + (typedHasCapital ? String(rest) : rest.lowercased())
+            guard typedHasCapital else { return String(typed.head) + spelling.lowercased() }
+            return typedText + String(spelling.dropFirst(typed.lastTyped.count))
         }
         let rest = completion.utf8.dropFirst(typed.last.count)
         return typedText + String(decoding: rest, as: UTF8.self)
