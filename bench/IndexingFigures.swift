@@ -96,6 +96,32 @@ struct IndexingFigures {
                               ratio: nativeValue.map { value / $0 },
                               goal: limit == nil ? "" : goal, met: limit.map { value <= $0 }))
         }
+        // Each query class apart, from JS (typos on), against the same class from Swift.
+        let jsSamples = (js.figures["latencies"] as? [NSNumber] ?? []).map { $0.doubleValue }
+        let kinds = files.typing.kinds
+        let classes: [(TypingSequences.Kind, String)] = [(.typing, "typing (prefixes of titles)"),
+                                                           (.multi, "multi-term (frequent word + 3–4 letter prefix)"),
+                                                           (.typo, "one typo in a title word")]
+        for (kind, label) in classes where jsSamples.count == kinds.count {
+            let js = Latencies(zip(jsSamples, kinds).filter { $0.1 == kind }.map { $0.0 })
+            guard js.count > 0 else { continue }
+            let swift = native.map { native in Latencies(zip(native.samples, kinds).filter { $0.1 == kind }.map { $0.0 }) }
+            report.add(Figure(section: latency, name: "\(label) at \(size), p50 / p99 (\(js.count) queries)",
+                              measured: "\(Self.ms(js.p50)) / \(Self.ms(js.p99))",
+                              baseline: swift.map { "Swift \(Self.ms($0.p50)) / \(Self.ms($0.p99))" } ?? "",
+                              ratio: swift.map { js.p99 / $0.p99 }, goal: goal,
+                              met: Self.latencyLimit(files.items.count).map { js.p99 <= $0 }))
+        }
+        if let native, native.exactSamples.count == kinds.count {
+            // What typo tolerance costs the queries that need none (typing, multi-term), from Swift.
+            let needNone = kinds.indices.filter { kinds[$0] != .typo }
+            let on = Latencies(needNone.map { native.samples[$0] })
+            let off = Latencies(needNone.map { native.exactSamples[$0] })
+            report.add(Figure(section: latency, name: "exact queries at \(size), typos on, p50 / p99 (Swift, \(on.count) queries)",
+                              measured: "\(Self.ms(on.p50)) / \(Self.ms(on.p99))",
+                              baseline: "typoTolerance false \(Self.ms(off.p50)) / \(Self.ms(off.p99))",
+                              ratio: on.p99 / off.p99, goal: "≤ 1.2×", met: on.p99 / off.p99 <= 1.2))
+        }
         let roundTrips = js.latencies("roundTrips")
         if roundTrips.count > 0 {
             report.add(Figure(section: latency, name: "promise round trip at \(size), no search (p50 / p99)",

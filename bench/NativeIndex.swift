@@ -8,8 +8,12 @@ enum NativeIndex {
     struct Result {
         var indexSeconds: Double
         var bytesOnDisk: Int64
+        /// Every query's latency, in order, with typo tolerance on (the default).
+        var samples: [Double]
         var latencies: Latencies
         var queriesWithoutHits: Int
+        /// The same queries with `typoTolerance: false`, in order.
+        var exactSamples: [Double]
     }
 
     /// Indexes `items` in batches into a new index under `directory`, then times
@@ -29,15 +33,20 @@ enum NativeIndex {
 
         for text in queries.prefix(20) { _ = try index!.search(text) }
         var samples: [Double] = []
+        var exactSamples: [Double] = []
         var withoutHits = 0
         for text in queries {
             let begin = DispatchTime.now().uptimeNanoseconds
             let results = try index!.search(text)
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
             if results.hits.isEmpty { withoutHits += 1 }
+            // The same query without typo tolerance, right after: the same cache state.
+            let exactBegin = DispatchTime.now().uptimeNanoseconds
+            _ = try index!.search(text, options: SearchOptions(limit: 20, typoTolerance: false))
+            exactSamples.append(Double(DispatchTime.now().uptimeNanoseconds - exactBegin) / 1e6)
         }
         index = nil  // closing the last connection checkpoints the WAL into the database file
         return Result(indexSeconds: indexSeconds, bytesOnDisk: DiskUsage.bytes(atPath: directory),
-                      latencies: Latencies(samples), queriesWithoutHits: withoutHits)
+                      samples: samples, latencies: Latencies(samples), queriesWithoutHits: withoutHits, exactSamples: exactSamples)
     }
 }

@@ -37,6 +37,10 @@ struct WorkloadFiles {
             let isCJK = item.title.unicodeScalars.contains { $0.value >= 0x3000 }
             if index % stride == stride / 2 {
                 typing.add(lookingFor: item)
+            } else if index % stride == stride / 4 && !isCJK {
+                typing.addMultiTerm(lookingFor: item)
+            } else if index % stride == 3 * stride / 4 && !isCJK {
+                typing.addTypo(lookingFor: item)
             } else if isCJK && cjkSequences < 16 && index % 97 == 0 {
                 typing.add(lookingFor: item)
                 cjkSequences += 1
@@ -59,11 +63,11 @@ struct WorkloadFiles {
 
         let queriesFile = directory + "/queries.json"
         let sequences = typing.sequences.map { sequence in
-            "{\"cjk\":\(sequence.cjk),\"queries\":[\(sequence.queries.map(quoted).joined(separator: ","))]}"
+            "{\"cjk\":\(sequence.cjk),\"kind\":\"\(sequence.kind.rawValue)\",\"queries\":[\(sequence.queries.map(quoted).joined(separator: ","))]}"
         }
         try ("[" + sequences.joined(separator: ",\n") + "]\n").write(toFile: queriesFile, atomically: false, encoding: .utf8)
 
-        let latin: [String] = typing.sequences.filter { !$0.cjk }.flatMap { $0.queries }
+        let latin: [String] = typing.sequences.filter { !$0.cjk && $0.kind == .typing }.flatMap { $0.queries }
         var comparison = latin.filter { query in
             (query.split(separator: " ").last?.count ?? 0) >= WorkloadFiles.shortestComparedPrefix
         }

@@ -52,7 +52,9 @@ enum ItemOutput {
         object["scoreDetails"] = [
             "field": .number(parts.field), "rankingHint": .number(parts.rankingHint),
             "engagement": .number(parts.engagement), "recency": .number(parts.recency),
-            "bestField": .string(parts.bestField),
+            "typos": .number(parts.typos), "exactness": .number(parts.exactness), "proximity": .number(parts.proximity),
+            "coverage": .number(parts.coverage), "termStatistics": .number(parts.termStatistics),
+            "bestField": .string(parts.bestField), "typoCount": .number(Double(parts.typoCount)),
         ]
         object["highlights"] = .object(highlights(hit))
         return .object(object)

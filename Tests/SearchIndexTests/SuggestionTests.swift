@@ -43,7 +43,7 @@ final class SuggestionTests: IndexTestCase {
             XCTAssertLessThanOrEqual(suggestion.count, found.totalCount, suggestion.text)
             XCTAssertGreaterThan(suggestion.count, 0, suggestion.text)
         }
-        XCTAssertEqual(try index.search("chocolate").totalCount, 4)
+        XCTAssertEqual(try index.search("chocolate", options: SearchOptions(typoTolerance: false)).totalCount, 4)
     }
 
     func testCountsNeitherExpiredItemsNorActivitiesAndHonourDomains() throws {
@@ -106,6 +106,23 @@ final class SuggestionTests: IndexTestCase {
         assertIndexError(IndexError.invalidArgument, "text must be at most") { _ = try suggest(String(repeating: "a", count: 20_000)) }
         assertIndexError(IndexError.invalidArgument, "suggestions must be an integer from 0 to 100") {
             _ = try index.userQuery("a", options: SearchOptions(), suggestions: 101)
+        }
+    }
+
+    func testUserQueryCountsOnlyItemsThatMatchItsFilter() throws {
+        try recipes()
+        let filtered = try index.userQuery(
+            "choc", options: SearchOptions(filter: "domainIdentifier == \"org.example.recipes\""), suggestions: 5)
+        XCTAssertEqual(Set(filtered.results.hits.map(\.item.id)), ["dark", "chip", "soup"])
+        XCTAssertEqual(pairs(filtered.suggestions), ["chocolate 3", "Chocolate chip cookies 1"])
+        // Past the sample (a page beyond its hits), the same suggestions.
+        let far = try index.userQuery(
+            "choc", options: SearchOptions(limit: 1, offset: SuggestionBuilder.sampleSize, filter: "domainIdentifier == \"org.example.recipes\""),
+            suggestions: 5)
+        XCTAssertEqual(far.results.hits, [])
+        XCTAssertEqual(far.suggestions, filtered.suggestions)
+        assertIndexError(IndexError.invalidQuery, "options.filter") {
+            _ = try index.userQuery("choc", options: SearchOptions(filter: "title =="), suggestions: 5)
         }
     }
 

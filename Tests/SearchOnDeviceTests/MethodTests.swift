@@ -67,7 +67,7 @@ final class MethodTests: ModuleTestCase {
         XCTAssertEqual(hits[0]["title"], "Lantern", "hits carry the item's fields")
         XCTAssertEqual(hits[0]["scoreDetails"]["bestField"], "title")
         XCTAssertEqual(hits[2]["scoreDetails"]["bestField"], "description")
-        let parts = ["field", "rankingHint", "engagement", "recency"].compactMap { hits[0]["scoreDetails"][$0].numberValue }
+        let parts = ["typos", "exactness", "field", "proximity", "coverage", "rankingHint", "engagement", "recency", "termStatistics"].compactMap { hits[0]["scoreDetails"][$0].numberValue }
         XCTAssertEqual(parts.reduce(0, +), scores[0], accuracy: 1e-9, "the parts add up to the score")
         XCTAssertEqual(try call("search", "lantern", ["domains": ["org.example.kits"]]).arrayValue?.map { $0["id"] }, ["d"])
         XCTAssertEqual(try call("search", "lantern", ["limit": 1, "offset": 1]).arrayValue?.map { $0["id"] }, ["k"])

@@ -3,7 +3,7 @@
 // (awaiting each, as an app does), then times search-as-you-type queries, and for
 // comparison the round trip of a promise method that does no search.
 'use strict';
-const { now, report, fail, searchOnDevice, loadJSON, loadQueries, hitCount, timeQueries } = require('./common');
+const { now, report, fail, searchOnDevice, loadJSON, hitCount, timeQueries } = require('./common');
 
 async function main() {
   const [batchText, queriesFile, ...itemFiles] = process.argv.slice(2);
@@ -23,11 +23,14 @@ async function main() {
       indexMs += now() - start;
     }
   }
-  const queries = loadQueries(queriesFile);
+  const sequences = loadJSON(queriesFile);
+  const queries = sequences.flatMap((sequence) => sequence.queries);
+  // The class of each query (typing, multi, typo), for the harness to report apart.
+  const kinds = sequences.flatMap((sequence) => sequence.queries.map(() => sequence.kind));
   const { latencies, withoutHits } = await timeQueries(queries, async (q) => hitCount(await SearchOnDevice.search(q, { limit: 20 })));
   // The same hop without search work: a promise method that reads no index.
   const roundTrip = await timeQueries(queries.slice(0, 500), async () => (await SearchOnDevice.getInitialRequest(), 1));
-  report({ written, indexMs, latencies, withoutHits, roundTrips: roundTrip.latencies });
+  report({ written, indexMs, latencies, kinds, withoutHits, roundTrips: roundTrip.latencies });
 }
 
 main().catch(fail);

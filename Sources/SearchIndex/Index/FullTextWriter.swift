@@ -43,8 +43,12 @@ final class FullTextWriter: @unchecked Sendable {
     }
 
     let path: String
+    /// The index's words, told about every inserted row's while it is loaded.
+    let vocabulary: Vocabulary
 
     private let connection: Connection
+    /// Splits inserted rows into words for ``vocabulary``; used on ``queue`` only.
+    private var tokenizer: FTSTokenizer?
     private let queue = DispatchQueue(label: "searchlight.SearchIndex.fulltext", qos: .userInitiated)
     /// Work handed to ``queue`` and not yet started: a merge between batches stops for it.
     private let waiting = Atomic<Int>(0)
@@ -54,9 +58,10 @@ final class FullTextWriter: @unchecked Sendable {
 
     /// Opens (creating when needed) `fulltext.sqlite3` in `directory`; a file that is
     /// not a database, or is damaged, is removed and made anew.
-    init(directory: String) throws {
+    init(directory: String, vocabulary: Vocabulary = Vocabulary()) throws {
         let path = Self.path(in: directory)
         self.path = path
+        self.vocabulary = vocabulary
         do {
             connection = try Self.open(path: path)
         } catch is SearchableIndex.DatabaseCorruption {
@@ -123,6 +128,7 @@ final class FullTextWriter: @unchecked Sendable {
                 try connection.cached("INSERT INTO fulltext_state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
                     .bind([.text(Schema.generationKey), .integer(generation)]).run()
                 try connection.execute("COMMIT")
+                vocabulary.committed(generation: generation)
                 outcome.finish(.success(true))
             } catch {
                 try? connection.execute("ROLLBACK")
@@ -239,6 +245,21 @@ final class FullTextWriter: @unchecked Sendable {
         }
     }
 
+    /// Adds the distinct words of an inserted row to ``vocabulary``.
+    private func addWords(of row: FTSRow) {
+        if tokenizer == nil { tokenizer = FTSTokenizer() }
+        guard let tokenizer else { return }
+        var words = Set<[UInt32]>()
+        for text in [row.title, row.names, row.keywords, row.description, row.text] {
+            guard let text else { continue }
+            let tokens = tokenizer.tokens(text)
+            for index in 0 ..< tokens.count where tokens.ranges[index].count >= Vocabulary.shortestWord {
+                words.insert(Vocabulary.scalars(tokens[index]))
+            }
+        }
+        vocabulary.add(Array(words))
+    }
+
     private func write(_ change: Change) throws {
         switch change {
         case .insert(let rowid, let row):
@@ -246,6 +267,7 @@ final class FullTextWriter: @unchecked Sendable {
             statement.bind(.integer(rowid), at: 1)
             row.bind(to: statement, first: 2)
             try statement.run()
+            if vocabulary.isLoaded { addWords(of: row) }
         case .delete(let rowid, let row):
             let statement = try connection.cached(
                 "INSERT INTO items_fts(items_fts, rowid, title, names, keywords, description, text) VALUES ('delete', ?, ?, ?, ?, ?, ?)")

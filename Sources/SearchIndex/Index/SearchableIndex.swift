@@ -92,6 +92,9 @@ public final class SearchableIndex: @unchecked Sendable {
     let writer: Connection
     /// `items_fts`'s file and thread; used under ``writerLock``.
     let fullText: FullTextWriter
+    /// The index's words (typos, term statistics), loaded by the first search that
+    /// needs them and kept in step by ``fullText``.
+    var vocabulary: Vocabulary { fullText.vocabulary }
     /// Set when `index.sqlite3` failed to commit after `fulltext.sqlite3` had: the next
     /// write rebuilds `items_fts` first. Under ``writerLock``.
     private var fullTextNeedsRebuild = false
@@ -142,8 +145,7 @@ public final class SearchableIndex: @unchecked Sendable {
         readers = ReaderPool {
             let reader = try Connection(path: path, create: false)
             try reader.attach(fullTextPath, as: "fulltext")
-            // Suggestions read the words of `items_fts` (a temp table: made before query_only).
-            try reader.execute(SuggestionVocabulary.create)
+            try reader.execute(Vocabulary.readerStatements)
             try reader.execute("PRAGMA query_only = 1")
             try MatchLocator.register(on: reader)
             compiler?.registerFunctions(reader.handle)

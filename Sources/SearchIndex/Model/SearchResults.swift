@@ -1,11 +1,27 @@
 /// How a hit's ``SearchHit/score`` was made: one term per ranking signal.
 ///
-/// ``total`` is the sum of the parts, so a score explains itself.
+/// ``total`` is the sum of the parts, so a score explains itself. The parts follow
+/// SPEC §5's order, each scaled so that it outweighs the ones after it: typos, then
+/// whether the typed word is a whole word, then the field, the terms' proximity, how
+/// much of the field the query covers, then `rankingHint`, engagement, recency, and
+/// last the terms' statistics (rarer terms in better fields weigh more).
 public struct ScoreBreakdown: Sendable, Equatable {
-    /// Where the terms matched: title 100, display name / alternate names 70,
-    /// keywords 50, description 30, text content 10 (averaged over the terms), plus
-    /// bonuses when every term is in the title and when the title starts with one.
+    /// −10,000 per typo (0 for an exact match).
+    public var typos: Double
+    /// 3,000 when every term matched a whole word (the word being typed included),
+    /// 0 when the last term matched only as the start of a longer word.
+    public var exactness: Double
+    /// Where the terms matched: title 1000, display name / alternate names 700,
+    /// keywords 500, description 300, text content 100 (averaged over the terms),
+    /// plus bonuses when every term is in the title (200) and when the title starts
+    /// with one (100).
     public var field: Double
+    /// 0–80: consecutive query terms side by side and in order in one field (80), or
+    /// within three words (40), averaged over the pairs of terms.
+    public var proximity: Double
+    /// 0–100: the share of the best matching field's characters the query matched (an
+    /// exact full title is 100).
+    public var coverage: Double
     /// The item's `rankingHint` (0–100) scaled to 0–20.
     public var rankingHint: Double
     /// Engagements recorded by `becomeCurrent`, 0–30, growing with the log of the count.
@@ -13,20 +29,35 @@ public struct ScoreBreakdown: Sendable, Equatable {
     /// Recency of the content (modification, else creation, else indexing date),
     /// 0–10, halving every 30 days.
     public var recency: Double
+    /// 0–1: the terms' fields weighted by the terms' rarity (an IDF-like weight), so
+    /// that the rarer term in the better field wins what is otherwise a tie.
+    public var termStatistics: Double
     /// Which field matched best: `title`, `displayName`, `keywords`, `description`
     /// or `textContent`.
     public var bestField: String
+    /// How many edits the matched words differ by from the query's.
+    public var typoCount: Int
 
     /// The score: the sum of the parts.
-    public var total: Double { field + rankingHint + engagement + recency }
+    public var total: Double {
+        typos + exactness + field + proximity + coverage + rankingHint + engagement + recency + termStatistics
+    }
 
     /// Makes a breakdown.
-    public init(field: Double, rankingHint: Double, engagement: Double, recency: Double, bestField: String) {
+    public init(field: Double, rankingHint: Double, engagement: Double, recency: Double, bestField: String,
+                typos: Double = 0, exactness: Double = 0, proximity: Double = 0, coverage: Double = 0,
+                termStatistics: Double = 0, typoCount: Int = 0) {
         self.field = field
         self.rankingHint = rankingHint
         self.engagement = engagement
         self.recency = recency
         self.bestField = bestField
+        self.typos = typos
+        self.exactness = exactness
+        self.proximity = proximity
+        self.coverage = coverage
+        self.termStatistics = termStatistics
+        self.typoCount = typoCount
     }
 }
 

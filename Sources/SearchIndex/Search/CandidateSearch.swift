@@ -80,6 +80,10 @@ import Foundation
 struct CandidateSearch {
     /// Rows kept beyond the requested page, for re-ranking.
     static let slack = 40
+    /// The fewest candidates a search ranks: pages that end within it are cut from the
+    /// same ranked candidates whatever their limit (a page of 10 is the first 10 of a
+    /// page of 50).
+    static let window = 100
     /// Rows a scan checks in Swift before falling back to FTS5 for the prefix.
     static let verifiedScanBudget = 2000
 
@@ -88,6 +92,10 @@ struct CandidateSearch {
     let now: Double
     let kinds: Set<Int64>
     let domains: [String]?
+    /// A compiled query-language filter every hit must match (`userQuery`'s `filter`).
+    var filter: (sql: String, bindings: [SQLValue])? = nil
+    /// The index's words, for typos and term statistics; `nil` searches exactly.
+    var vocabulary: Vocabulary? = nil
 
     struct Candidate {
         var itemRowid: Int64
@@ -101,11 +109,14 @@ struct CandidateSearch {
         /// ``TermMatcher``'s findings: column bits of the checked terms (term layout)
         /// and ``MatchLocator/titleStartBit``.
         var checked: Int64 = 0
+        /// Found by the typo pass only: its terms may match with typos.
+        var typoMatch = false
     }
 
     struct Scored {
         var row: StoredRow
         var breakdown: ScoreBreakdown
+        var highlights: [SearchHighlight] = []
     }
 
     /// One way of asking FTS5 for matches best-first: a query returning
@@ -162,10 +173,47 @@ struct CandidateSearch {
     }
 
     /// The page `offset..<offset+limit` of hits for user text, and the total count.
-    func run(text: String, limit: Int, offset: Int) throws -> (hits: [Scored], total: Int, exact: Bool) {
+    ///
+    /// Exact matches are looked for first (``exactCandidates(plan:matcher:want:)``).
+    /// Every exact match ranks above every match with a typo (SPEC §5's order), so the
+    /// typo pass (``typoCandidates(plan:matcher:want:into:)``) runs only when the exact
+    /// matches do not fill the page; either way the first `k` hits do not depend on
+    /// the page asked for: every search ranks at least ``window`` candidates, the same
+    /// ones whatever the limit, in one total order (``Ranking/precedes(_:_:)``).
+    func run(text: String, limit: Int, offset: Int, typoTolerance: Bool = true, sort: [SortKey] = [])
+        throws -> (hits: [Scored], total: Int, exact: Bool) {
         guard let plan = SearchText.plan(for: text), let matcher = TermMatcher(plan: plan) else { return ([], 0, true) }
         let need = offset + limit
-        let want = need + Self.slack
+        // With sort keys every match up to the count cap is ranked, then sorted.
+        let want = max(need + Self.slack, sort.isEmpty ? Self.window : SearchableIndex.totalCountCap)
+        var (candidates, total, exact) = try exactCandidates(plan: plan, matcher: matcher, want: want)
+        // The word list is loaded by the first search, typos or not, so that term
+        // statistics rank the same from the first search on.
+        let snapshot = try vocabulary?.snapshot(connection)
+        if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan) {
+            let typos = try typoCandidates(plan: plan, matcher: matcher, vocabulary: snapshot, want: want, into: &candidates)
+            if typos.ran { (total, exact) = (max(total, candidates.count), typos.exhausted) }
+        }
+        let itemCount = snapshot == nil ? 0 : try connection.scalarInt("SELECT max(rowid) FROM items").map(Int.init) ?? 0
+        guard let analyzer = HitAnalyzer(plan: plan, typoTolerance: typoTolerance, vocabulary: snapshot, itemCount: itemCount) else {
+            return ([], 0, true)
+        }
+        let hits = try page(candidates, plan: plan, analyzer: analyzer, limit: limit, offset: offset, sort: sort)
+        return (hits.hits, max(total, hits.ranked), exact)
+    }
+
+    /// Whether some term of the plan may match with typos (a single token of 5 or
+    /// more characters, not Chinese, Japanese or Korean).
+    static func hasTypoTerms(_ plan: MatchPlan) -> Bool {
+        plan.terms.contains { term in
+            guard term.tokens.count == 1 else { return false }
+            return Typos.maximumEdits(word: Vocabulary.scalars(term.tokens[0])) > 0
+        }
+    }
+
+    /// The exact matches of a plan, best-first, at least `want` of them when there are
+    /// as many, with their count and whether it is exact.
+    private func exactCandidates(plan: MatchPlan, matcher: TermMatcher, want: Int) throws -> ([Int64: Candidate], Int, Bool) {
         var candidates: [Int64: Candidate] = [:]
         var accepted = 0, exhausted = true
         // Whether the complete terms have more matches than the Swift check looks at.
@@ -199,8 +247,7 @@ struct CandidateSearch {
                 }
                 // Counting further would mean checking every remaining row in Swift: the
                 // count of a query cut short here is a lower bound.
-                let hits = try page(candidates, plan: plan, limit: limit, offset: offset)
-                return (hits, max(accepted, candidates.count), exact)
+                return (candidates, max(accepted, candidates.count), exact)
             }
             candidates = [:]
             completeIsFrequent = true
@@ -241,14 +288,74 @@ struct CandidateSearch {
         var exact = exhausted
         if let merged {
             (total, exact) = merged
-        } else if !exhausted && matcher.checksTerms {
-            // FTS5 counts rows with the tokens, not the terms: only checked rows count.
+        } else if !exhausted && (matcher.checksTerms || filter != nil) {
+            // FTS5 counts rows with the tokens, not the terms (nor the filter): only
+            // checked rows count.
             (total, exact) = (accepted, false)
         } else if !exhausted {
             (total, exact) = try count(countSource)
         }
-        let hits = try page(candidates, plan: plan, limit: limit, offset: offset)
-        return (hits, max(total, candidates.count), exact && !headOnly)
+        return (candidates, max(total, candidates.count), exact && !headOnly)
+    }
+
+    /// Adds the matches where single-token terms of 5 or more characters may have
+    /// typos: each such term is ORed with its alternatives from the vocabulary (the
+    /// prefix term with prefixes of listed words, see ``Typos``), and `items_fts` is
+    /// walked best-first as for exact terms. Returns whether the pass ran (some term
+    /// had alternatives) and whether the matches ran out.
+    private func typoCandidates(
+        plan: MatchPlan, matcher: TermMatcher, vocabulary: Vocabulary.Snapshot, want: Int, into candidates: inout [Int64: Candidate]
+    ) throws -> (ran: Bool, exhausted: Bool) {
+        var groups: [String] = []
+        var expanded = false
+        for term in plan.terms {
+            let tokens = term.tokens.map { String(decoding: $0, as: UTF8.self) }
+            func phrase(_ token: String, prefix: Bool) -> String {
+                "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefix ? "*" : "")
+            }
+            var units: [String] = []
+            for (index, token) in tokens.enumerated() {
+                let isPrefix = term.isPrefix && index == tokens.count - 1
+                let cjk = token.unicodeScalars.contains(where: SearchText.isCJK)
+                if cjk {
+                    // The term's CJK characters, as the exact plan asks them.
+                    let characters = token.unicodeScalars.map { String($0) }
+                    units.append(contentsOf: characters.count == 1 ? [phrase(characters[0], prefix: false)]
+                                 : (0 ..< characters.count - 1).map { phrase(characters[$0] + characters[$0 + 1], prefix: false) })
+                    continue
+                }
+                var alternatives = [phrase(token, prefix: isPrefix)]
+                let scalars = token.unicodeScalars.map(\.value)
+                let edits = Typos.maximumEdits(word: scalars)
+                if tokens.count == 1, edits > 0 {
+                    let found = Typos.alternatives(of: scalars, prefix: isPrefix, maximumEdits: edits, in: vocabulary)
+                    for alternative in found {
+                        let text = String(String.UnicodeScalarView(alternative.word.compactMap(Unicode.Scalar.init)))
+                        alternatives.append(phrase(text, prefix: isPrefix))
+                    }
+                    if !found.isEmpty { expanded = true }
+                }
+                units.append(alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " OR ") + ")")
+            }
+            groups.append(units.joined(separator: " AND "))
+        }
+        guard expanded else { return (false, true) }
+        let expression = groups.joined(separator: " AND ")
+        var typoMatches: [Int64: Candidate] = [:]
+        var unused: [Candidate] = []
+        var exhausted = true
+        for match in ["{title names keywords} : (\(expression))", expression] {
+            let source = Source(values: [.text(match)]) { _, _ in
+                "SELECT rowid AS r, 0 AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
+            }
+            (_, exhausted, _) = try scan(source, headPhrase: MatchLocator.maximumPhrases, want: want, verifier: nil,
+                                         matcher: matcher, into: &typoMatches, rejected: &unused)
+        }
+        for (rowid, var candidate) in typoMatches where candidates[rowid] == nil {
+            candidate.typoMatch = true
+            candidates[rowid] = candidate
+        }
+        return (true, exhausted)
     }
 
     /// Checks the description and text content of rows whose heavy fields lack the
@@ -276,25 +383,98 @@ struct CandidateSearch {
         return (accepted, true)
     }
 
-    /// Scores candidates and reads the rows of the requested page.
-    private func page(_ candidates: [Int64: Candidate], plan: MatchPlan, limit: Int, offset: Int) throws -> [Scored] {
-
-        let scored = candidates.values.map { candidate in
-            (candidate, breakdown(candidate, plan: plan))
-        }.sorted { a, b in
-            a.1.total != b.1.total ? a.1.total > b.1.total : a.0.ftsRowid > b.0.ftsRowid
+    /// Scores candidates (``HitAnalyzer``, ``Ranking``), orders them (by the sort keys
+    /// if any, then by relevance), and reads the rows of the requested page with their
+    /// highlights. `ranked` is how many candidates matched after analysis.
+    private func page(_ candidates: [Int64: Candidate], plan: MatchPlan, analyzer: HitAnalyzer, limit: Int, offset: Int,
+                      sort: [SortKey]) throws -> (hits: [Scored], ranked: Int) {
+        let fields = try connection.cached("""
+            SELECT title, display_name, alternate_names, keywords, content_description, text_content
+            FROM items WHERE rowid = ?
+            """)
+        var scored: [(candidate: Candidate, breakdown: ScoreBreakdown)] = []
+        scored.reserveCapacity(candidates.count)
+        for candidate in candidates.values {
+            fields.bind([.integer(candidate.itemRowid)])
+            defer { fields.reset() }
+            guard try fields.step(), let analysis = analyzer.analyze(fields, first: 0, highlights: false, typos: candidate.typoMatch) else { continue }
+            scored.append((candidate, breakdown(candidate, analysis: analysis, analyzer: analyzer)))
         }
+        scored.sort { Ranking.precedes(($0.breakdown, $0.candidate.id), ($1.breakdown, $1.candidate.id)) }
+        if !sort.isEmpty { scored = try sorted(scored, by: sort) }
         let page = scored.dropFirst(offset).prefix(limit)
         let rowStatement = try connection.cached("SELECT \(StoredRow.columns) FROM items WHERE items.rowid = ?")
         var hits: [Scored] = []
         for (candidate, breakdown) in page {
+            var highlights: [SearchHighlight] = []
+            fields.bind([.integer(candidate.itemRowid)])
+            if try fields.step() {
+                highlights = analyzer.analyze(fields, first: 0, highlights: true, typos: candidate.typoMatch)?.highlights ?? []
+            }
+            fields.reset()
             rowStatement.bind([.integer(candidate.itemRowid)])
             defer { rowStatement.reset() }
             if try rowStatement.step() {
-                hits.append(Scored(row: StoredRow.read(rowStatement, thumbnails: thumbnails), breakdown: breakdown))
+                hits.append(Scored(row: StoredRow.read(rowStatement, thumbnails: thumbnails), breakdown: breakdown, highlights: highlights))
             }
         }
-        return hits
+        return (hits, scored.count)
+    }
+
+    /// A sort key resolved to SQL on `items`.
+    struct SortKey {
+        var expression: String
+        var ascending: Bool
+    }
+
+    /// Candidates ordered by sort keys (missing values last), relevance breaking ties.
+    private func sorted(_ scored: [(candidate: Candidate, breakdown: ScoreBreakdown)], by keys: [SortKey])
+        throws -> [(candidate: Candidate, breakdown: ScoreBreakdown)] {
+        let statement = try connection.cached("SELECT " + keys.map(\.expression).joined(separator: ", ") + " FROM items WHERE rowid = ?")
+        var values: [[SQLValue]] = []
+        for entry in scored {
+            statement.bind([.integer(entry.candidate.itemRowid)])
+            defer { statement.reset() }
+            guard try statement.step() else {
+                values.append(keys.map { _ in .null })
+                continue
+            }
+            values.append((0 ..< keys.count).map { statement.value(Int32($0)) })
+        }
+        let order = scored.indices.sorted { a, b in
+            for (number, key) in keys.enumerated() {
+                let comparison = Self.compare(values[a][number], values[b][number])
+                if comparison == 0 { continue }
+                // Missing values last, whichever the direction.
+                if case .null = values[a][number] { return false }
+                if case .null = values[b][number] { return true }
+                return key.ascending ? comparison < 0 : comparison > 0
+            }
+            return a < b
+        }
+        return order.map { scored[$0] }
+    }
+
+    /// -1, 0 or 1: numbers before text; text compared case- and diacritic-insensitively.
+    private static func compare(_ a: SQLValue, _ b: SQLValue) -> Int {
+        func number(_ value: SQLValue) -> Double? {
+            switch value {
+            case .integer(let v): return Double(v)
+            case .real(let v): return v
+            default: return nil
+            }
+        }
+        if case .null = a { if case .null = b { return 0 }; return 1 }
+        if case .null = b { return -1 }
+        if let x = number(a), let y = number(b) { return x < y ? -1 : (x > y ? 1 : 0) }
+        if number(a) != nil { return -1 }
+        if number(b) != nil { return 1 }
+        guard case .text(let x) = a, case .text(let y) = b else { return 0 }
+        switch x.compare(y, options: [.caseInsensitive, .diacriticInsensitive]) {
+        case .orderedAscending: return -1
+        case .orderedDescending: return 1
+        case .orderedSame: return x < y ? -1 : (x > y ? 1 : 0)
+        }
     }
 
     /// Steps through a source's matches best-first until `want` are accepted; returns
@@ -367,7 +547,7 @@ struct CandidateSearch {
         let (accepted, exhausted, _) = try walk(
             headPhrase: headPhrase, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused, next: next)
         if exhausted { return (accepted, true, accepted, true) }
-        guard domains == nil, !matcher.checksTerms, try allRowsVisible() else { return (accepted, false, accepted, false) }
+        guard domains == nil, filter == nil, !matcher.checksTerms, try allRowsVisible() else { return (accepted, false, accepted, false) }
         // Every match so far was accepted; count on.
         var matched = accepted
         while matched < SearchableIndex.totalCountCap, try next() != nil { matched += 1 }
@@ -388,7 +568,7 @@ struct CandidateSearch {
                 coalesce(items.content_modification_date, items.content_creation_date, items.indexed_date),
                 coalesce((SELECT count FROM engagements WHERE engagements.id = items.id), 0),
                 items.title, items.display_name, items.alternate_names, items.keywords\(body)
-            FROM items WHERE items.rowid = ?
+            FROM items WHERE items.rowid = ?\(filter.map { " AND (\($0.sql))" } ?? "")
             """)
         let headShift = headPhrase < MatchLocator.maximumPhrases ? 5 * Int64(headPhrase) : nil
         var accepted = 0
@@ -405,7 +585,7 @@ struct CandidateSearch {
                 accepted += 1
                 continue
             }
-            lookup.bind([.integer(itemRowid)])
+            lookup.bind([.integer(itemRowid)] + (filter?.bindings ?? []))
             defer { lookup.reset() }
             guard try lookup.step() else { continue }
             let kind = lookup.int64(2)
@@ -495,26 +675,9 @@ struct CandidateSearch {
         return domains.contains { domain == $0 || (domain.hasPrefix($0) && domain.utf8.dropFirst($0.utf8.count).first == UInt8(ascii: ".")) }
     }
 
-    /// A candidate's locator in term layout (bits `5i…5i+4` for term `i`), which
-    /// ``Ranking`` reads: a one-token term's bits come from its FTS5 phrase, a checked
-    /// term's from ``TermMatcher``.
-    private func termLocator(_ candidate: Candidate, plan: MatchPlan) -> Int64 {
-        var result = candidate.checked & MatchLocator.titleStartBit
-        for (term, phrase) in plan.termPhrases.enumerated() where term < MatchLocator.maximumPhrases {
-            let columns = phrase.map { MatchLocator.columns(ofPhrase: $0, in: candidate.locator) }
-                ?? MatchLocator.columns(ofPhrase: term, in: candidate.checked)
-            result |= Int64(columns) << (5 * Int64(term))
-        }
-        return result
-    }
-
-    private func breakdown(_ candidate: Candidate, plan: MatchPlan) -> ScoreBreakdown {
-        let field = Ranking.fieldScore(locator: termLocator(candidate, plan: plan), phraseCount: plan.terms.count)
-        return ScoreBreakdown(
-            field: field.score,
-            rankingHint: Ranking.hintScore(candidate.rankingHint),
-            engagement: Ranking.engagementScore(candidate.engagements),
-            recency: Ranking.recencyScore(contentDate: candidate.contentDate, now: now),
-            bestField: field.bestField)
+    private func breakdown(_ candidate: Candidate, analysis: HitAnalyzer.Analysis, analyzer: HitAnalyzer) -> ScoreBreakdown {
+        Ranking.breakdown(
+            analysis, terms: analyzer.terms, rankingHint: candidate.rankingHint, engagements: candidate.engagements,
+            contentDate: candidate.contentDate, now: now)
     }
 }

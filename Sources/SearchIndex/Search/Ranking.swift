@@ -2,19 +2,59 @@ import Foundation
 
 /// How hits are scored, and the static quality that orders the FTS index.
 ///
-/// A score is the sum of four parts (see ``ScoreBreakdown``): where the terms matched,
-/// the app's `rankingHint`, the user's engagement, and recency. The two parts that do
+/// A score is the sum of its parts (see ``ScoreBreakdown``), in SPEC §5's order:
+/// typos, whole words, where the terms matched, their proximity, the field's coverage,
+/// the app's `rankingHint`, the user's engagement, recency, and term statistics. The two parts that do
 /// not depend on the query (ranking hint and engagement) also pick the item's quality
 /// bucket, the high bits of its FTS rowid, so FTS5 can return candidates best-first.
 enum Ranking {
     /// Field weights by FTS column: title, names (display and alternate), keywords,
     /// description, text content.
-    static let columnWeights: [Double] = [100, 70, 50, 30, 10]
+    static let columnWeights: [Double] = [1000, 700, 500, 300, 100]
     static let columnNames = ["title", "displayName", "keywords", "description", "textContent"]
     /// Added when every term is in the title.
-    static let allInTitleBonus = 20.0
+    static let allInTitleBonus = 200.0
     /// Added when the title starts with a term.
-    static let titleStartBonus = 10.0
+    static let titleStartBonus = 100.0
+    /// Subtracted per typo.
+    static let typoPenalty = 10_000.0
+    /// Added when every term matched a whole word.
+    static let wholeWordBonus = 3_000.0
+    static let proximityWeight = 80.0
+    static let coverageWeight = 100.0
+
+    /// The breakdown of a candidate from its analysis.
+    static func breakdown(_ analysis: HitAnalyzer.Analysis, terms: [HitAnalyzer.Term], rankingHint: Double?, engagements: Int64,
+                          contentDate: Double, now: Double) -> ScoreBreakdown {
+        var total = 0.0, weighted = 0.0, weights = 0.0
+        var allInTitle = true, bestColumn = columnWeights.count - 1
+        var typos = 0, whole = true
+        for (term, match) in zip(terms, analysis.matches) {
+            total += columnWeights[match.column]
+            weighted += term.weight * columnWeights[match.column] / 1000
+            weights += term.weight
+            if match.column != 0 { allInTitle = false }
+            bestColumn = min(bestColumn, match.column)
+            typos += match.typos
+            if !match.wholeWord { whole = false }
+        }
+        var field = total / Double(max(1, analysis.matches.count))
+        if allInTitle { field += allInTitleBonus }
+        if analysis.titleStart { field += titleStartBonus }
+        return ScoreBreakdown(
+            field: field, rankingHint: hintScore(rankingHint), engagement: engagementScore(engagements),
+            recency: recencyScore(contentDate: contentDate, now: now), bestField: columnNames[bestColumn],
+            typos: -typoPenalty * Double(typos), exactness: whole ? wholeWordBonus : 0,
+            proximity: proximityWeight * analysis.proximity, coverage: coverageWeight * analysis.coverage,
+            termStatistics: weights > 0 ? weighted / weights : 0, typoCount: typos)
+    }
+
+    /// The order of hits: higher score first, then the identifier, so that equal
+    /// scores never fall back to insertion order or to the order candidates arrived in.
+    static func precedes(_ a: (ScoreBreakdown, String), _ b: (ScoreBreakdown, String)) -> Bool {
+        let (x, y) = (a.0.total, b.0.total)
+        return x != y ? x > y : a.1 < b.1
+    }
 
     /// The ranking-hint part: 0–20 (an item without a hint counts as 50).
     static func hintScore(_ rankingHint: Double?) -> Double {
@@ -40,25 +80,5 @@ enum Ranking {
     /// FTS index bigger (see ``Schema``).
     static func qualityBucket(rankingHint: Double?, engagements: Int64) -> Int64 {
         Int64((hintScore(rankingHint) + engagementScore(engagements)).rounded())
-    }
-
-    /// The field part and the best field, from a `searchlight_match` value.
-    static func fieldScore(locator: Int64, phraseCount: Int) -> (score: Double, bestField: String) {
-        let phrases = max(1, min(phraseCount, MatchLocator.maximumPhrases))
-        var total = 0.0
-        var allInTitle = true
-        var bestColumn = columnWeights.count - 1
-        for phrase in 0..<phrases {
-            let columns = MatchLocator.columns(ofPhrase: phrase, in: locator)
-            if columns & 1 == 0 { allInTitle = false }
-            guard columns != 0 else { continue }
-            let column = columns.trailingZeroBitCount
-            total += columnWeights[column]
-            bestColumn = min(bestColumn, column)
-        }
-        var score = total / Double(phrases)
-        if allInTitle { score += allInTitleBonus }
-        if locator & MatchLocator.titleStartBit != 0 { score += titleStartBonus }
-        return (score, columnNames[bestColumn])
     }
 }

@@ -23,6 +23,11 @@ extension SearchableIndex {
 
     /// Ranked hits for what a user typed, with ``SearchOptions`` (SPEC §3 `userQuery`).
     ///
+    /// Misspelled words match unless `typoTolerance` is off (SPEC §5, see ``Typos``);
+    /// `filter` is a query-language string every hit must also match; `sort` orders
+    /// the hits by attributes (missing values last, relevance breaking ties) instead of
+    /// relevance, over at most ``totalCountCap`` of the best matches.
+    ///
     /// - Throws: `E_INVALID_ARGUMENT` naming the option (`limit`, `offset`, `domains`,
     ///   `options.sort[i]`); `E_INVALID_QUERY` for a `filter` that does not parse.
     public func search(_ text: String, options: SearchOptions) throws -> SearchResults {
@@ -30,16 +35,55 @@ extension SearchableIndex {
         guard (0...10_000).contains(options.offset) else { throw IndexError.argument("offset must be an integer from 0 to 10000") }
         try SearchText.validate(text, name: "text")
         if let domains = options.domains { try ItemValidation.validate(domains: domains) }
-        if options.filter != nil { throw IndexError.argument("options.filter is not implemented yet") }
-        if !options.sort.isEmpty { throw IndexError.argument("options.sort is not implemented yet") }
+        let sort = try Self.sortKeys(options.sort)
+        let filter = try options.filter.map { try compiledFilter($0) }
         let now = nowMs
+        let vocabulary = vocabulary
         let result = try readers.read { connection in
-            try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: [Schema.itemKind], domains: options.domains)
-                .run(text: text, limit: options.limit, offset: options.offset)
+            try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: [Schema.itemKind], domains: options.domains,
+                                filter: filter, vocabulary: vocabulary)
+                .run(text: text, limit: options.limit, offset: options.offset, typoTolerance: options.typoTolerance, sort: sort)
         }
         return SearchResults(
-            hits: result.hits.map { SearchHit(item: $0.row.item, breakdown: $0.breakdown) },
+            hits: result.hits.map { SearchHit(item: $0.row.item, breakdown: $0.breakdown, highlights: $0.highlights) },
             totalCount: result.total,
             totalCountIsExact: result.exact)
+    }
+
+    /// A `filter` option compiled to SQL on `items`.
+    private func compiledFilter(_ text: String) throws -> (sql: String, bindings: [SQLValue]) {
+        guard let compiler = configuration.queryLanguage else {
+            throw IndexError.unavailable("the query language is not available in this build")
+        }
+        do {
+            return try compiler.compile(text, configuration.now(), configuration.calendar)
+        } catch let error as IndexError {
+            throw IndexError(code: error.code, message: "options.filter: \(error.message)")
+        } catch {
+            throw IndexError(code: IndexError.invalidQuery, message: "options.filter: \(error)")
+        }
+    }
+
+    /// The `items` column (or custom-attribute expression) of each sort key.
+    static func sortKeys(_ keys: [SearchSortKey]) throws -> [CandidateSearch.SortKey] {
+        let columns: [String: String] = [
+            "title": "items.title", "contentDescription": "items.content_description", "displayName": "items.display_name",
+            "textContent": "items.text_content", "domainIdentifier": "items.domain", "uniqueIdentifier": "items.id",
+            "contentType": "items.content_type", "url": "items.url", "rankingHint": "items.ranking_hint",
+            "contentCreationDate": "items.content_creation_date", "contentModificationDate": "items.content_modification_date",
+            "expirationDate": "items.expiration_date",
+        ]
+        return try keys.enumerated().map { index, key in
+            var name = key.attribute
+            if let column = columns[name] { return CandidateSearch.SortKey(expression: column, ascending: key.ascending) }
+            if ["keywords", "alternateNames"].contains(name) {
+                throw IndexError.argument("options.sort[\(index)].attribute '\(name)' is an array and cannot be sorted by")
+            }
+            if name.hasPrefix("attributes.") { name.removeFirst("attributes.".count) }
+            guard !name.isEmpty, name.utf8.count <= 128, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }) else {
+                throw IndexError.argument("options.sort[\(index)].attribute '\(key.attribute)' is not an attribute: use a built-in one (\(columns.keys.sorted().joined(separator: ", "))) or a custom attribute name ([A-Za-z0-9_]+)")
+            }
+            return CandidateSearch.SortKey(expression: "json_extract(items.attributes, '$.\(name)')", ascending: key.ascending)
+        }
     }
 }

@@ -16,7 +16,8 @@ extension SearchableIndex {
         guard !kinds.isEmpty else { return [] }
         let now = nowMs
         let hits = try readers.read { connection in
-            try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: kinds, domains: domains)
+            try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: kinds, domains: domains,
+                                vocabulary: vocabulary)
                 .run(text: terms.joined(separator: " "), limit: limit, offset: 0).hits
         }
         var results: [SystemSearchResult] = []

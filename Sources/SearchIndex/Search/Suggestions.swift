@@ -11,8 +11,8 @@ extension SearchableIndex {
     /// - words: the text with its last word completed (`dark choc` → `dark chocolate`;
     ///   a Chinese or Japanese run gains its next character, `新` → `新闻`). Words come
     ///   from the fields of the best items `search` finds for the text, and, when one
-    ///   word of three or more letters is typed, from the index's vocabulary (FTS5's
-    ///   `fts5vocab`), so a frequent word found only in descriptions is offered too;
+    ///   word is typed, from the index's word list (FTS5's `fts5vocab` over `items_fts`,
+    ///   see ``Vocabulary``), so a frequent word found only in descriptions is offered too;
     /// - phrases: a title, display name, alternate name or keyword of those items that
     ///   starts with the typed words (`choc` → `Chocolate Cake`), as indexed.
     ///
@@ -48,16 +48,18 @@ extension SearchableIndex {
 
     /// ``suggestions(for:limit:domains:)`` reading words and phrases from `sample`, the
     /// best hits of `search` for `text` (a hit that matched with a typo adds nothing:
-    /// only words and phrases that start with what was typed are kept).
-    func suggestions(for text: String, limit: Int, domains: [String]?, sample: SearchResults) throws -> [SearchSuggestion] {
+    /// only words and phrases that start with what was typed are kept), counting only
+    /// items that match `filter` (compiled SQL on `items`) too.
+    func suggestions(for text: String, limit: Int, domains: [String]?, filter: (sql: String, bindings: [SQLValue])? = nil,
+                     sample: SearchResults) throws -> [SearchSuggestion] {
         guard limit > 0, let typed = TypedText(text) else { return [] }
         let now = nowMs
         let items = sample.hits.prefix(SuggestionBuilder.sampleSize).map(\.item)
         return try readers.read { connection in
             var builder = SuggestionBuilder(typed: typed)
             builder.collect(from: items, total: sample.totalCount)
-            if typed.usesVocabulary { try builder.collectVocabulary(connection) }
-            let counter = try SuggestionCounter(connection: connection, now: now, domains: domains)
+            if typed.usesVocabulary { builder.collectVocabulary(try vocabulary.snapshot(connection)) }
+            let counter = try SuggestionCounter(connection: connection, now: now, domains: domains, filter: filter)
             return try builder.best(limit: limit, counter: counter)
         }
     }
@@ -66,41 +68,54 @@ extension SearchableIndex {
     /// with `options`, and up to `suggestions` completions of the text
     /// (``suggestions(for:limit:domains:)``).
     ///
-    /// When the hits are in relevance order without a filter, one search serves both:
-    /// the page is cut from the first hits (the first `k` hits do not depend on the
-    /// limit), and the suggestions read the best of them.
+    /// The suggestions honour `domains` and `filter`: their words and phrases come
+    /// from items the search returns, and only such items are counted. When the page
+    /// lies within the first ``SuggestionBuilder/sampleSize`` hits, one search serves
+    /// both: the page is cut from them (the first `k` hits do not depend on the
+    /// limit), and the suggestions read them.
     public func userQuery(_ text: String, options: SearchOptions, suggestions: Int) throws -> UserQueryResults {
         guard (0...Self.maximumSuggestions).contains(suggestions) else {
             throw IndexError.argument("suggestions must be an integer from 0 to \(Self.maximumSuggestions)")
         }
         let sampleSize = SuggestionBuilder.sampleSize
-        guard suggestions > 0, options.sort.isEmpty, options.filter == nil,
-              (1...1000).contains(options.limit), (0...10_000).contains(options.offset),
-              options.offset + options.limit < sampleSize else {
+        guard suggestions > 0 else { return UserQueryResults(results: try search(text, options: options), suggestions: []) }
+        guard (1...1000).contains(options.limit), (0...10_000).contains(options.offset),
+              options.offset + options.limit <= sampleSize else {
             let results = try search(text, options: options)
-            return UserQueryResults(
-                results: results,
-                suggestions: try self.suggestions(for: text, limit: suggestions, domains: options.domains))
+            let filter = try options.filter.map { try suggestionFilter($0) }
+            var sampling = options
+            sampling.offset = 0
+            sampling.limit = sampleSize
+            sampling.sort = []
+            sampling.typoTolerance = false
+            let sample = try search(text, options: sampling)
+            return UserQueryResults(results: results, suggestions: try self.suggestions(
+                for: text, limit: suggestions, domains: options.domains, filter: filter, sample: sample))
         }
         var wide = options
         wide.offset = 0
         wide.limit = sampleSize
         let sample = try search(text, options: wide)
+        let filter = try options.filter.map { try suggestionFilter($0) }
         var page = sample
         page.hits = Array(sample.hits.dropFirst(options.offset).prefix(options.limit))
-        return UserQueryResults(
-            results: page, suggestions: try self.suggestions(for: text, limit: suggestions, domains: options.domains, sample: sample))
+        return UserQueryResults(results: page, suggestions: try self.suggestions(
+            for: text, limit: suggestions, domains: options.domains, filter: filter, sample: sample))
+    }
+
+    /// `filter` compiled to SQL on `items` (``search(_:options:)`` has checked it).
+    private func suggestionFilter(_ text: String) throws -> (sql: String, bindings: [SQLValue]) {
+        guard let compiler = configuration.queryLanguage else {
+            throw IndexError.unavailable("the query language is not available in this build")
+        }
+        return try compiler.compile(text, configuration.now(), configuration.calendar)
     }
 }
 
-/// The vocabulary of `items_fts` (an `fts5vocab` table of type `row`: each term and the
-/// number of rows holding it), made on every reader connection.
+/// How many of the index's words starting with a one-word prefix are considered
+/// (the most frequent ones).
 enum SuggestionVocabulary {
-    static let table = "searchlight_vocabulary"
-    static let create = "CREATE VIRTUAL TABLE IF NOT EXISTS temp.\(table) USING fts5vocab(fulltext, items_fts, 'row')"
-    /// Terms read from the vocabulary at most, in term order from the prefix on: a
-    /// short, frequent prefix has thousands, and each costs reading its row list.
-    static let termBudget = 200
+    static let candidates = 40
 }
 
 /// What the user typed, split as `search` splits it, with the last token located in
@@ -154,9 +169,9 @@ struct TypedText {
         }
     }
 
-    /// Whether the vocabulary is asked too: one word typed, of three or more letters.
+    /// Whether the index's word list is asked too: one word typed (not CJK).
     var usesVocabulary: Bool {
-        !lastIsCJK && plan.terms.count == 1 && plan.terms[0].tokens.count == 1 && plan.prefixLength >= 3
+        !lastIsCJK && plan.terms.count == 1 && plan.terms[0].tokens.count == 1 && plan.prefix != nil
     }
 }
 
@@ -274,21 +289,31 @@ struct SuggestionBuilder {
         phrases[key] = candidate
     }
 
-    /// Adds the index's words that start with the typed prefix, with the number of rows
-    /// holding each as the estimate.
-    mutating func collectVocabulary(_ connection: Connection) throws {
-        let prefix = String(decoding: typed.last, as: UTF8.self)
-        let statement = try connection.cached("""
-            SELECT term, doc FROM temp.\(SuggestionVocabulary.table) WHERE term >= ?1 AND term < ?2 LIMIT \(SuggestionVocabulary.termBudget)
-            """)
-        statement.bind([.text(prefix), .text(prefix + "\u{10FFFF}")])
-        defer { statement.reset() }
-        while try statement.step() {
-            guard let term = statement.text(0), term.utf8.count > typed.last.count else { continue }
-            let documents = Double(statement.int64(1))
-            guard documents > 0, let first = term.unicodeScalars.first, !SearchText.isCJK(first) else { continue }
+    /// Adds the index's most frequent words that start with the typed prefix, from the
+    /// word list typo tolerance keeps (``Vocabulary``: every word of `items_fts` with the
+    /// number of rows holding it, loaded by the first search), the count as estimate.
+    mutating func collectVocabulary(_ snapshot: Vocabulary.Snapshot) {
+        let prefix = Vocabulary.scalars(typed.last)
+        let start = snapshot.lowerBound(prefix)
+        let end = snapshot.end(ofPrefix: prefix[...], from: start)
+        guard start < end else { return }
+        // The most frequent words of the range, without sorting it all.
+        var best: [(count: Int32, index: Int)] = []
+        for index in start..<end where snapshot.words[index].count > prefix.count {
+            let count = snapshot.counts[index]
+            if best.count == SuggestionVocabulary.candidates {
+                guard count > best[best.count - 1].count else { continue }
+                best.removeLast()
+            }
+            let position = best.firstIndex { $0.count < count } ?? best.count
+            best.insert((count, index), at: position)
+        }
+        for (count, index) in best {
+            var scalars = String.UnicodeScalarView()
+            for value in snapshot.words[index] { if let scalar = Unicode.Scalar(value) { scalars.append(scalar) } }
+            let term = String(scalars)
             var candidate = words[term] ?? Candidate(text: "", field: .body, isPhrase: false)
-            candidate.estimate = max(candidate.estimate, documents)
+            candidate.estimate = max(candidate.estimate, Double(count))
             words[term] = candidate
         }
     }
@@ -404,12 +429,17 @@ struct SuggestionCounter {
     let connection: Connection
     let now: Double
     let domains: [String]?
+    /// A compiled query-language filter the counted items match too.
+    let filter: (sql: String, bindings: [SQLValue])?
     private(set) var mode: Mode = .joined
 
-    init(connection: Connection, now: Double, domains: [String]?) throws {
+    init(connection: Connection, now: Double, domains: [String]?, filter: (sql: String, bindings: [SQLValue])? = nil) throws {
         self.connection = connection
         self.now = now
         self.domains = domains
+        self.filter = filter
+        // A filter is checked on each match's row.
+        if filter != nil { return }
         let hidden = "(items.kind <> \(Schema.itemKind) OR items.expiration_date <= ?1)"
         let hiddenCount = try connection.scalarInt(
             "SELECT (SELECT count(*) FROM items WHERE kind = \(Schema.activityKind)) + (SELECT count(*) FROM items WHERE expiration_date <= ?1)",
@@ -460,12 +490,14 @@ struct SuggestionCounter {
         case .joined:
             var values: [SQLValue] = [.text(match), .real(now)]
             let inDomains = domains.map { Self.domainSQL($0, values: &values) } ?? "1"
+            // The filter's own parameters are anonymous: numbered after these, bound last.
+            let filtered = filter.map { " AND (\($0.sql))" } ?? ""
             let statement = try connection.cached("""
                 SELECT count(*) FROM (SELECT 1 FROM items_fts JOIN items ON items.rowid = (items_fts.rowid & \(Schema.rowidMask))
-                WHERE items_fts MATCH ?1 AND items.kind = \(Schema.itemKind) AND items.expiration_date > ?2 AND \(inDomains)
+                WHERE items_fts MATCH ?1 AND items.kind = \(Schema.itemKind) AND items.expiration_date > ?2 AND \(inDomains)\(filtered)
                 LIMIT \(Self.cap))
                 """)
-            statement.bind(values)
+            statement.bind(values + (filter?.bindings ?? []))
             defer { statement.reset() }
             return try statement.step() ? Int(statement.int64(0)) : 0
         }

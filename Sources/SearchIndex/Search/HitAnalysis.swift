@@ -1,0 +1,349 @@
+import CSQLite
+import Foundation
+
+/// Reads a candidate's fields and finds, for every query term, its best match: the
+/// field, whether it is exact, a whole word or a prefix, how many typos it has, and
+/// where. Ranking (``Ranking/breakdown(_:now:)``) and highlights are made from it.
+///
+/// The fields are tokenized as FTS5 tokenizes them (ASCII text in place, as
+/// `unicode61` splits it; other text by FTS5's own tokenizer with one token per
+/// Chinese, Japanese or Korean character, see ``SearchText``), and each token keeps
+/// its byte range in the stored text, so that a match maps back to the UTF-16 range a
+/// UI bolds. A term of several tokens (`e-mail`, `新闻`) matches where its tokens are
+/// side by side, the last one as a prefix when it is being typed; a single-token term
+/// of 5 or more characters also matches a token within its typo distance
+/// (``Typos``), unless typo tolerance is off.
+final class HitAnalyzer {
+    /// A query term as the analyzer compares it.
+    struct Term {
+        var tokens: [[UInt8]]
+        var isPrefix: Bool
+        /// The typos a match may have (0: exact only).
+        var maximumEdits: Int
+        /// The single token as scalars, for typo distances.
+        var scalars: [UInt32]
+        /// The term's weight among the query's terms: rarer terms weigh more.
+        var weight: Double
+        /// Characters of the term (its tokens' scalars).
+        var length: Int
+    }
+
+    /// The best match of one term in one candidate.
+    struct TermMatch {
+        /// FTS column: title 0, names 1, keywords 2, description 3, text content 4.
+        var column: Int
+        var typos: Int
+        /// Whether the token matched equals the term (for the prefix term: the typed
+        /// text is a whole word).
+        var wholeWord: Bool
+    }
+
+    /// What a candidate's fields say about the query.
+    struct Analysis {
+        var matches: [TermMatch]
+        /// 0–1: consecutive terms side by side and in order in one field.
+        var proximity: Double
+        /// 0–1: the share of the best field's characters the query covers.
+        var coverage: Double
+        /// Whether the title's first token matched a term.
+        var titleStart: Bool
+        var highlights: [SearchHighlight]
+    }
+
+    let terms: [Term]
+    private let tokenizer: FTSTokenizer
+
+    init?(plan: MatchPlan, typoTolerance: Bool, vocabulary: Vocabulary.Snapshot?, itemCount: Int) {
+        guard let tokenizer = FTSTokenizer() else { return nil }
+        self.tokenizer = tokenizer
+        terms = plan.terms.map { term in
+            let scalars = term.tokens.count == 1 ? Vocabulary.scalars(term.tokens[0]) : []
+            let isCJK = term.tokens.contains { token in
+                String(decoding: token, as: UTF8.self).unicodeScalars.contains(where: SearchText.isCJK)
+            }
+            let edits = typoTolerance && !isCJK && term.tokens.count == 1 ? Typos.maximumEdits(word: scalars) : 0
+            let length = term.tokens.reduce(0) { $0 + String(decoding: $1, as: UTF8.self).unicodeScalars.count }
+            // An IDF-like weight: log of items per item holding the word (1 when unknown).
+            var weight = 1.0
+            if let vocabulary, !scalars.isEmpty, itemCount > 0 {
+                let count = vocabulary.count(of: scalars)
+                weight = log(1 + Double(itemCount) / Double(max(1, count)))
+            }
+            return Term(tokens: term.tokens, isPrefix: term.isPrefix, maximumEdits: edits, scalars: scalars,
+                        weight: weight, length: length)
+        }
+    }
+
+    /// The output key of each FTS column's fields, in the order they are read.
+    private static let fields: [(key: String, column: Int, json: Bool)] = [
+        ("title", 0, false), ("displayName", 1, false), ("alternateNames", 1, true),
+        ("keywords", 2, true), ("description", 3, false), ("textContent", 4, false),
+    ]
+
+    /// Analyzes the row of `statement` whose columns from `first` are: title, display
+    /// name, alternate names (JSON), keywords (JSON), description, text content.
+    /// `nil` when a term matches no field.
+    ///
+    /// `typos` false looks for exact matches only: a candidate FTS5 found with the exact
+    /// terms has its best match among them (typos rank below). Without highlights, the
+    /// description and text content are read only while some term lacks an exact whole
+    /// word in the title, names or keywords: nothing they hold could rank it higher.
+    func analyze(_ statement: Statement, first: Int32, highlights wantsHighlights: Bool, typos: Bool = true) -> Analysis? {
+        var best = [TermMatch?](repeating: nil, count: terms.count)
+        var proximity = 0.0
+        var coverage: (column: Int, value: Double)?
+        var titleStart = false
+        var highlights: [SearchHighlight] = []
+        for (offset, field) in Self.fields.enumerated() {
+            if field.column >= 3, !wantsHighlights, best.allSatisfy({ $0.map { $0.typos == 0 && $0.wholeWord } ?? false }) { break }
+            let column = first + Int32(offset)
+            guard let pointer = sqlite3_column_text(statement.handle, column) else { continue }
+            let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, column)))
+            var elements: [String] = []
+            if field.json {
+                elements = JSONText.decodeArray(String(decoding: bytes, as: UTF8.self)) ?? []
+            }
+            let count = field.json ? elements.count : 1
+            for element in 0 ..< count {
+                let found: ElementMatches
+                if field.json {
+                    var text = elements[element]
+                    found = text.withUTF8 { match($0, wantsRanges: wantsHighlights, typos: typos) }
+                    if wantsHighlights, !found.ranges.isEmpty {
+                        highlights.append(SearchHighlight(field: field.key, element: element, ranges: Self.utf16Ranges(found.ranges, in: elements[element])))
+                    }
+                } else {
+                    found = match(bytes, wantsRanges: wantsHighlights, typos: typos)
+                    if wantsHighlights, !found.ranges.isEmpty {
+                        let text = String(decoding: bytes, as: UTF8.self)
+                        highlights.append(SearchHighlight(field: field.key, element: nil, ranges: Self.utf16Ranges(found.ranges, in: text)))
+                    }
+                }
+                guard found.any else { continue }
+                if field.column == 0 && found.first { titleStart = true }
+                for (term, match) in found.best.enumerated() {
+                    guard let match else { continue }
+                    let candidate = TermMatch(column: field.column, typos: match.typos, wholeWord: match.wholeWord)
+                    if let known = best[term] {
+                        if (candidate.typos, candidate.wholeWord ? 0 : 1) < (known.typos, known.wholeWord ? 0 : 1) { best[term] = candidate }
+                    } else {
+                        best[term] = candidate
+                    }
+                }
+                proximity = max(proximity, found.proximity)
+                if coverage == nil || field.column < coverage!.column || (field.column == coverage!.column && found.coverage > coverage!.value) {
+                    coverage = (field.column, found.coverage)
+                }
+            }
+        }
+        var matches: [TermMatch] = []
+        for match in best {
+            guard let match else { return nil }
+            matches.append(match)
+        }
+        return Analysis(matches: matches, proximity: proximity, coverage: coverage?.value ?? 0, titleStart: titleStart, highlights: highlights)
+    }
+
+    /// The matches of every term in one text.
+    private struct ElementMatches {
+        var best: [(typos: Int, wholeWord: Bool)?]
+        var any: Bool
+        var first: Bool
+        var proximity: Double
+        var coverage: Double
+        var ranges: [Range<Int>]
+    }
+
+    private func match(_ bytes: UnsafeBufferPointer<UInt8>, wantsRanges: Bool, typos: Bool) -> ElementMatches {
+        let tokens = tokenize(bytes)
+        var result = ElementMatches(best: Array(repeating: nil, count: terms.count), any: false, first: false,
+                                    proximity: 0, coverage: 0, ranges: [])
+        guard tokens.count > 0 else { return result }
+        var positions = [[Int]](repeating: [], count: terms.count)
+        var coveredCharacters = 0
+        var covered = [Bool](repeating: false, count: tokens.count)
+        for (number, term) in terms.enumerated() {
+            let width = term.tokens.count
+            guard width > 0, tokens.count >= width else { continue }
+            for start in 0 ... tokens.count - width {
+                guard let found = matchAt(start, term: term, tokens: tokens, typos: typos) else { continue }
+                positions[number].append(start)
+                if let known = result.best[number] {
+                    if (found.typos, found.wholeWord ? 0 : 1) < (known.typos, known.wholeWord ? 0 : 1) { result.best[number] = found }
+                } else {
+                    result.best[number] = found
+                }
+                result.any = true
+                if start == 0 { result.first = true }
+                for index in start ..< start + width where !covered[index] {
+                    covered[index] = true
+                    let tokenLength = tokens.characterCount(index)
+                    // A prefix covers the characters typed, a whole token all of its own.
+                    let isLast = index == start + width - 1
+                    let length = isLast && term.isPrefix && !found.wholeWord ? min(tokenLength, term.tokenLength(width - 1)) : tokenLength
+                    coveredCharacters += length
+                    if wantsRanges {
+                        let range = tokens.original[index]
+                        let end = length == tokenLength ? range.upperBound : tokens.byteOffset(afterCharacters: length, from: range.lowerBound, in: bytes)
+                        result.ranges.append(range.lowerBound ..< end)
+                    }
+                }
+            }
+        }
+        let total = (0 ..< tokens.count).reduce(0) { $0 + tokens.characterCount($1) }
+        result.coverage = total == 0 ? 0 : Double(coveredCharacters) / Double(total)
+        if terms.count > 1 {
+            var pairs = 0.0
+            for term in 0 ..< terms.count - 1 {
+                let width = terms[term].tokens.count
+                var pair = 0.0
+                for a in positions[term] {
+                    for b in positions[term + 1] {
+                        if b == a + width { pair = 1 } else if abs(b - a) <= 3 { pair = max(pair, 0.5) }
+                    }
+                }
+                pairs += pair
+            }
+            result.proximity = pairs / Double(terms.count - 1)
+        }
+        if wantsRanges { result.ranges = Self.merged(result.ranges) }
+        return result
+    }
+
+    /// Whether `term` matches the tokens from `start`, and how.
+    private func matchAt(_ start: Int, term: Term, tokens: FieldTokens, typos: Bool) -> (typos: Int, wholeWord: Bool)? {
+        let last = term.tokens.count - 1
+        for offset in 0 ..< last {
+            guard tokens[start + offset].elementsEqual(term.tokens[offset]) else { return nil }
+        }
+        let token = tokens[start + last]
+        let wanted = term.tokens[last]
+        if token.elementsEqual(wanted) { return (0, true) }
+        if term.isPrefix && token.starts(with: wanted) { return (0, false) }
+        guard typos, term.maximumEdits > 0 else { return nil }
+        // A token has at most as many characters as bytes, and at least a quarter.
+        let bytes = token.count, n = term.scalars.count, k = term.maximumEdits
+        if bytes < n - k || (!term.isPrefix && (bytes + 3) / 4 > n + k) { return nil }
+        let scalars = tokens.scalars(start + last)
+        guard let typos = Typos.distance(term.scalars, scalars, limit: term.maximumEdits, prefix: term.isPrefix) else { return nil }
+        let whole = term.isPrefix ? Typos.distance(term.scalars, scalars, limit: term.maximumEdits) != nil : true
+        return (typos, whole)
+    }
+
+    /// Tokens of a field with their byte ranges in the stored text.
+    struct FieldTokens {
+        var tokens: FTSTokenizer.Tokens
+        /// Byte range of each token in the stored (unspaced) text.
+        var original: [Range<Int>]
+        var count: Int { tokens.count }
+        subscript(index: Int) -> ArraySlice<UInt8> { tokens[index] }
+
+        func scalars(_ index: Int) -> [UInt32] { Vocabulary.scalars(tokens[index]) }
+
+        func characterCount(_ index: Int) -> Int {
+            tokens[index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        }
+
+        /// The byte offset `characters` characters after `start` in `bytes`.
+        func byteOffset(afterCharacters characters: Int, from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            var offset = start, seen = 0
+            while offset < bytes.count {
+                if bytes[offset] & 0xC0 != 0x80 {
+                    if seen == characters { return offset }
+                    seen += 1
+                }
+                offset += 1
+            }
+            return offset
+        }
+    }
+
+    private func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldTokens {
+        if let ascii = TermMatcher.asciiTokens(bytes, limit: Int.max) {
+            return FieldTokens(tokens: ascii, original: ascii.offsets)
+        }
+        guard let spaced = Self.spaced(bytes) else {
+            let tokens = tokenizer.tokens(bytes)
+            return FieldTokens(tokens: tokens, original: tokens.offsets)
+        }
+        let tokens = spaced.bytes.withUnsafeBufferPointer { tokenizer.tokens($0) }
+        let original = tokens.offsets.map { range in
+            spaced.map[range.lowerBound] ..< spaced.map[range.upperBound - 1] + 1
+        }
+        return FieldTokens(tokens: tokens, original: original)
+    }
+
+    /// UTF-8 text with a space around every CJK character, and for each byte of it
+    /// the offset of the stored byte it came from (`nil` without CJK).
+    private static func spaced(_ text: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], map: [Int])? {
+        guard text.contains(where: { $0 >= 0xE0 }) else { return nil }
+        var bytes: [UInt8] = [], map: [Int] = []
+        bytes.reserveCapacity(text.count * 2)
+        map.reserveCapacity(text.count * 2)
+        var index = 0
+        while index < text.count {
+            let lead = text[index]
+            let length = lead < 0x80 ? 1 : (lead >= 0xF0 ? 4 : (lead >= 0xE0 ? 3 : (lead >= 0xC0 ? 2 : 1)))
+            let end = min(index + length, text.count)
+            var isCJK = false
+            if length >= 3, end - index == length {
+                var value = UInt32(lead & (length == 4 ? 0x07 : 0x0F))
+                for offset in index + 1 ..< end { value = value << 6 | UInt32(text[offset] & 0x3F) }
+                isCJK = Unicode.Scalar(value).map(SearchText.isCJK) ?? false
+            }
+            if isCJK {
+                bytes.append(0x20)
+                map.append(index)
+            }
+            for offset in index ..< end {
+                bytes.append(text[offset])
+                map.append(offset)
+            }
+            if isCJK {
+                bytes.append(0x20)
+                map.append(end - 1)
+            }
+            index = end
+        }
+        return (bytes, map)
+    }
+
+    private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
+            if let last = result.last, range.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound ..< max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+
+    /// UTF-8 byte ranges of `text` as UTF-16 offsets.
+    static func utf16Ranges(_ ranges: [Range<Int>], in text: String) -> [Range<Int>] {
+        guard !ranges.isEmpty else { return [] }
+        let utf8 = Array(text.utf8)
+        var utf16At = [Int](repeating: 0, count: utf8.count + 1)
+        var units = 0
+        for (offset, byte) in utf8.enumerated() {
+            utf16At[offset] = units
+            if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+        }
+        // Offsets inside a character map to its start; the end is after the last unit.
+        for offset in 0 ..< utf8.count where utf8[offset] & 0xC0 == 0x80 { utf16At[offset] = utf16At[offset - 1] }
+        utf16At[utf8.count] = units
+        return ranges.map { range in
+            let start = utf16At[min(range.lowerBound, utf8.count)]
+            let end = range.upperBound >= utf8.count ? units : utf16At[range.upperBound]
+            return start ..< max(start, end)
+        }
+    }
+}
+
+extension HitAnalyzer.Term {
+    /// Characters of token `index`.
+    func tokenLength(_ index: Int) -> Int {
+        tokens[index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    }
+}

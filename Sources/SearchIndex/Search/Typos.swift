@@ -1,0 +1,138 @@
+/// Typo tolerance as SPEC §5 defines it: a word of 5–8 characters matches with one
+/// edit, 9 or more with two, shorter words only exactly; an edit is an insertion, a
+/// deletion, a substitution or a swap of two neighbouring characters (the optimal
+/// string alignment distance). The word being typed (the last, a prefix) matches an
+/// indexed word when it is within that distance of one of the word's prefixes.
+///
+/// Misspellings are looked up in the index's sorted word list (``Vocabulary``) by
+/// walking it as a trie: the list is sorted, so words sharing a prefix are
+/// neighbours, and one row of the edit-distance table per character of the prefix is
+/// shared by all of them (the rows are a Levenshtein automaton's states). When no cell
+/// of the last rows is within the distance, no word with that prefix can match and the
+/// walk jumps past them all with a binary search. A 7-letter word visits a few thousand
+/// prefixes of a 100k-word list, not the list.
+enum Typos {
+    /// The edits a word (or prefix) of `length` characters may have.
+    static func maximumEdits(length: Int) -> Int {
+        length >= 9 ? 2 : (length >= 5 ? 1 : 0)
+    }
+
+    /// The edits a query word may have: by its length, and none for a word with a
+    /// digit (numbers, codes and versions match exactly: `n1234` must not find
+    /// `n1231`) or a Chinese, Japanese or Korean character.
+    static func maximumEdits(word: [UInt32]) -> Int {
+        guard Vocabulary.keeps(word), word.allSatisfy({ Unicode.Scalar($0)?.properties.isAlphabetic == true }) else { return 0 }
+        return maximumEdits(length: word.count)
+    }
+
+    /// How many alternatives one query word may expand to: the FTS query ORs them.
+    static let maximumAlternatives = 24
+
+    /// One alternative of a query word: a listed word (or, for the prefix, a prefix of
+    /// listed words) and its distance.
+    struct Alternative: Equatable {
+        var word: [UInt32]
+        var distance: Int
+        var count: Int
+    }
+
+    /// The listed words within `maximumEdits` of `query` (complete), or the shortest
+    /// prefixes of listed words within it (`prefix`), nearest and most frequent first;
+    /// `query` itself is not among them.
+    static func alternatives(of query: [UInt32], prefix: Bool, maximumEdits k: Int, in vocabulary: Vocabulary.Snapshot) -> [Alternative] {
+        guard k > 0, !query.isEmpty else { return [] }
+        let words = vocabulary.words
+        let n = query.count
+        var found: [Alternative] = []
+        // rows[d] is the edit-distance row of query against path[0..<d].
+        var rows: [[Int]] = [Array(0...n)]
+        var path: [UInt32] = []
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            var common = 0
+            while common < path.count && common < word.count && path[common] == word[common] { common += 1 }
+            path.removeSubrange(common...)
+            rows.removeSubrange((common + 1)...)
+            var skip: Int?
+            var depth = common
+            while depth < word.count {
+                let character = word[depth]
+                let previous = rows[depth]
+                var row = [Int](repeating: 0, count: n + 1)
+                row[0] = depth + 1
+                var smallest = row[0]
+                for j in 1...n {
+                    var value = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (query[j - 1] == character ? 0 : 1))
+                    if depth >= 1 && j >= 2 && query[j - 1] == path[depth - 1] && query[j - 2] == character {
+                        value = min(value, rows[depth - 1][j - 2] + 1)
+                    }
+                    row[j] = value
+                    smallest = min(smallest, value)
+                }
+                path.append(character)
+                rows.append(row)
+                depth += 1
+                if prefix && row[n] <= k {
+                    // Every word under this prefix matches.
+                    if !(row[n] == 0 && depth == n) {
+                        found.append(Alternative(word: path, distance: row[n], count: 0))
+                    }
+                    skip = vocabulary.end(ofPrefix: path[...], from: index)
+                    break
+                }
+                // A swap reads the row before this one: prune only when neither can lead
+                // back within the distance.
+                if (smallest > k && previous.min()! + 1 > k) || depth > n + k {
+                    skip = vocabulary.end(ofPrefix: path[...], from: index)
+                    break
+                }
+            }
+            if let skip {
+                index = max(skip, index + 1)
+                continue
+            }
+            if !prefix, let row = rows.last, row[n] <= k, row[n] > 0 {
+                found.append(Alternative(word: word, distance: row[n], count: Int(vocabulary.counts[index])))
+            }
+            index += 1
+        }
+        found.sort { a, b in
+            if a.distance != b.distance { return a.distance < b.distance }
+            if a.count != b.count { return a.count > b.count }
+            return a.word.lexicographicallyPrecedes(b.word)
+        }
+        return Array(found.prefix(maximumAlternatives))
+    }
+
+    /// The optimal string alignment distance between `a` and `b` if it is at most
+    /// `limit`, else `nil`; with `prefix`, the smallest distance between `a` and any
+    /// prefix of `b`.
+    static func distance<A: Collection, B: Collection>(_ a: A, _ b: B, limit: Int, prefix: Bool = false) -> Int?
+    where A.Element == UInt32, B.Element == UInt32 {
+        let a = Array(a), b = Array(b)
+        let n = a.count
+        if !prefix && abs(n - b.count) > limit { return nil }
+        if prefix && b.count < n - limit { return nil }
+        var before = [Int](repeating: 0, count: n + 1)
+        var previous = Array(0...n)
+        var best = prefix ? previous[n] : Int.max
+        for i in 0 ..< b.count {
+            var row = [Int](repeating: 0, count: n + 1)
+            row[0] = i + 1
+            var smallest = row[0]
+            for j in 1...max(n, 1) where n > 0 {
+                var value = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[j - 1] == b[i] ? 0 : 1))
+                if i >= 1 && j >= 2 && a[j - 1] == b[i - 1] && a[j - 2] == b[i] { value = min(value, before[j - 2] + 1) }
+                row[j] = value
+                smallest = min(smallest, value)
+            }
+            if prefix { best = min(best, row[n]) }
+            before = previous
+            previous = row
+            if smallest > limit && before.min()! + 1 > limit { break }
+        }
+        let result = prefix ? best : previous[n]
+        return result <= limit ? result : nil
+    }
+}
