@@ -17,6 +17,9 @@ struct BenchOptions {
     var reportPath: String?
     /// Scratch files (absolute): workload JSON, indexes, lunr's serialized index.
     var workDirectory: String
+    /// Only time searches from Swift on the native index a previous run left in the
+    /// work directory (quick iterations on search; no report).
+    var searchOnly = false
 
     static let usage = """
         usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--skip PART,…] [--report FILE | --no-report] [--work-dir DIR]
@@ -33,6 +36,8 @@ struct BenchOptions {
           --report FILE    where to write the Markdown report (default docs/benchmarks.md)
           --no-report      print the table only
           --work-dir DIR   scratch directory (default .build/bench)
+          --search-only    time searches from Swift only, per query class, on the index
+                           a previous run left in the work directory
         """
 
     /// Parses `arguments` (without the program name) and `BENCH_FULL`; paths given
@@ -78,6 +83,9 @@ struct BenchOptions {
             case "--report":
                 options.reportPath = absolute(try value(argument))
             case "--no-report":
+                options.reportPath = nil
+            case "--search-only":
+                options.searchOnly = true
                 options.reportPath = nil
             case "--work-dir":
                 options.workDirectory = absolute(try value(argument))

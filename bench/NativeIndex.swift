@@ -16,6 +16,32 @@ enum NativeIndex {
         var exactSamples: [Double]
     }
 
+    /// Times `queries` on the index a previous run left in `directory`, typos on and
+    /// off, and prints p50 / p99 per class.
+    static func timeSearches(queries: [String], kinds: [TypingSequences.Kind], directory: String) throws {
+        let index = try SearchableIndex(directory: directory, defaultDomain: "com.example.bench")
+        let open = DispatchTime.now().uptimeNanoseconds
+        _ = try index.search("a")
+        say(String(format: "first search (loads the word list): %.1f ms", Double(DispatchTime.now().uptimeNanoseconds - open) / 1e6))
+        for text in queries.prefix(20) { _ = try index.search(text) }
+        var on: [Double] = [], off: [Double] = []
+        for text in queries {
+            var begin = DispatchTime.now().uptimeNanoseconds
+            _ = try index.search(text)
+            on.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+            begin = DispatchTime.now().uptimeNanoseconds
+            _ = try index.search(text, options: SearchOptions(typoTolerance: false))
+            off.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+        }
+        for kind in [TypingSequences.Kind.typing, .multi, .typo] {
+            let picked = kinds.indices.filter { kinds[$0] == kind }
+            let a = Latencies(picked.map { on[$0] }), b = Latencies(picked.map { off[$0] })
+            say(String(format: "%@ (%d): typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms", kind.rawValue, picked.count, a.p50, a.p99, b.p50, b.p99))
+            let slowest = picked.sorted { on[$0] > on[$1] }.prefix(5).map { "\(queries[$0]) \(String(format: "%.1f", on[$0]))" }
+            say("  slowest: " + slowest.joined(separator: ", "))
+        }
+    }
+
     /// Indexes `items` in batches into a new index under `directory`, then times
     /// `queries` (after 20 unmeasured ones that warm the page cache).
     static func run(_ items: [Workload.Item], queries: [String], batchSize: Int, directory: String) throws -> Result {

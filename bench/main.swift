@@ -42,6 +42,14 @@ for size in options.sizes {
         report.add(.unavailable("1. Bulk indexing", "workload of \(Report.count(size)) items", goal: "", reason: "\(error)"))
         continue
     }
+    if options.searchOnly {
+        do {
+            try NativeIndex.timeSearches(queries: files.typing.queries, kinds: files.typing.kinds, directory: directory + "/native")
+        } catch {
+            say("\(Report.count(size)): \(error)")
+        }
+        continue
+    }
     let indexing = IndexingFigures(paths: paths, options: options)
     let outcome = indexing.measure(files, directory: directory, into: &report)
     if size == options.comparisonSize && !outcome.dataDirectory.isEmpty {

@@ -300,58 +300,56 @@ struct CandidateSearch {
 
     /// Adds the matches where single-token terms of 5 or more characters may have
     /// typos: each such term is ORed with its alternatives from the vocabulary (the
-    /// prefix term with prefixes of listed words, see ``Typos``), and `items_fts` is
-    /// walked best-first as for exact terms. Returns whether the pass ran (some term
-    /// had alternatives) and whether the matches ran out.
+    /// prefix term with prefixes of listed words, see ``Typos``), and the resulting
+    /// plan is searched like an exact one (``exactCandidates(plan:matcher:want:)``:
+    /// a short prefix beside it still goes through `items_head` and the Swift check).
+    /// Returns whether the pass ran (some term had alternatives) and whether the
+    /// matches ran out.
     private func typoCandidates(
         plan: MatchPlan, matcher: TermMatcher, vocabulary: Vocabulary.Snapshot, want: Int, into candidates: inout [Int64: Candidate]
     ) throws -> (ran: Bool, exhausted: Bool) {
-        var groups: [String] = []
+        func phrase(_ token: String, prefix: Bool) -> String {
+            "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefix ? "*" : "")
+        }
+        func alternatives(_ term: SearchTerm) -> [String]? {
+            guard term.tokens.count == 1 else { return nil }
+            let scalars = Vocabulary.scalars(term.tokens[0])
+            let edits = Typos.maximumEdits(word: scalars)
+            guard edits > 0 else { return nil }
+            let found = Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
+            guard !found.isEmpty else { return nil }
+            let words = [String(decoding: term.tokens[0], as: UTF8.self)]
+                + found.map { String(String.UnicodeScalarView($0.word.compactMap(Unicode.Scalar.init))) }
+            return words.map { phrase($0, prefix: term.isPrefix) }
+        }
+        var typoPlan = plan
         var expanded = false
+        var complete: [String] = []
+        var seen = Set<String>()
         for term in plan.terms {
-            let tokens = term.tokens.map { String(decoding: $0, as: UTF8.self) }
-            func phrase(_ token: String, prefix: Bool) -> String {
-                "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefix ? "*" : "")
-            }
-            var units: [String] = []
-            for (index, token) in tokens.enumerated() {
-                let isPrefix = term.isPrefix && index == tokens.count - 1
-                let cjk = token.unicodeScalars.contains(where: SearchText.isCJK)
-                if cjk {
-                    // The term's CJK characters, as the exact plan asks them.
-                    let characters = token.unicodeScalars.map { String($0) }
-                    units.append(contentsOf: characters.count == 1 ? [phrase(characters[0], prefix: false)]
-                                 : (0 ..< characters.count - 1).map { phrase(characters[$0] + characters[$0 + 1], prefix: false) })
-                    continue
+            if term.isPrefix && term.tokens.count == 1 {
+                if let group = alternatives(term) {
+                    typoPlan.prefix = "(" + group.joined(separator: " OR ") + ")"
+                    expanded = true
                 }
-                var alternatives = [phrase(token, prefix: isPrefix)]
-                let scalars = token.unicodeScalars.map(\.value)
-                let edits = Typos.maximumEdits(word: scalars)
-                if tokens.count == 1, edits > 0 {
-                    let found = Typos.alternatives(of: scalars, prefix: isPrefix, maximumEdits: edits, in: vocabulary)
-                    for alternative in found {
-                        let text = String(String.UnicodeScalarView(alternative.word.compactMap(Unicode.Scalar.init)))
-                        alternatives.append(phrase(text, prefix: isPrefix))
-                    }
-                    if !found.isEmpty { expanded = true }
-                }
-                units.append(alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " OR ") + ")")
+                continue
             }
-            groups.append(units.joined(separator: " AND "))
+            if !term.isPrefix, let group = alternatives(term) {
+                complete.append("(" + group.joined(separator: " OR ") + ")")
+                expanded = true
+                continue
+            }
+            // As the exact plan asks it: its tokens, CJK runs as pairs; the prefix token
+            // of the last term stays the plan's prefix.
+            let tokens = term.isPrefix ? Array(term.tokens.dropLast()) : term.tokens
+            for unit in SearchText.units(of: tokens) where seen.insert(unit).inserted {
+                complete.append(phrase(unit, prefix: false))
+            }
         }
         guard expanded else { return (false, true) }
-        let expression = groups.joined(separator: " AND ")
-        var typoMatches: [Int64: Candidate] = [:]
-        var unused: [Candidate] = []
-        var exhausted = true
-        for match in ["{title names keywords} : (\(expression))", expression] {
-            let source = Source(values: [.text(match)]) { _, _ in
-                "SELECT rowid AS r, 0 AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
-            }
-            (_, exhausted, _) = try scan(source, headPhrase: MatchLocator.maximumPhrases, want: want, verifier: nil,
-                                         matcher: matcher, into: &typoMatches, rejected: &unused)
-        }
-        for (rowid, var candidate) in typoMatches where candidates[rowid] == nil {
+        typoPlan.complete = complete
+        let (found, _, exhausted) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want)
+        for (rowid, var candidate) in found where candidates[rowid] == nil {
             candidate.typoMatch = true
             candidates[rowid] = candidate
         }
@@ -375,7 +373,6 @@ struct CandidateSearch {
             let found = verifier.locate(body: statement, description: 0, textContent: 1)
             guard found != 0 else { continue }
             var candidate = row
-            if matcher.titleStarts(statement, 2) { candidate.checked |= MatchLocator.titleStartBit }
             if headPhrase < MatchLocator.maximumPhrases { candidate.locator |= found << (5 * Int64(headPhrase)) }
             candidates[row.itemRowid] = candidate
             accepted += 1
@@ -607,7 +604,6 @@ struct CandidateSearch {
                 }
                 if let headShift { candidate.locator |= (found & 0x1F) << headShift }
             }
-            if matcher.titleStarts(lookup, 7) { candidate.checked |= MatchLocator.titleStartBit }
             if let known = candidates[itemRowid] {
                 candidate.locator |= known.locator
                 candidate.checked |= known.checked

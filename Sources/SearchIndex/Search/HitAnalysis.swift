@@ -14,6 +14,7 @@ import Foundation
 /// of 5 or more characters also matches a token within its typo distance
 /// (``Typos``), unless typo tolerance is off.
 final class HitAnalyzer {
+    // Not thread-safe: one search uses one analyzer.
     /// A query term as the analyzer compares it.
     struct Term {
         var tokens: [[UInt8]]
@@ -207,6 +208,7 @@ final class HitAnalyzer {
             result.proximity = pairs / Double(terms.count - 1)
         }
         if wantsRanges { result.ranges = Self.merged(result.ranges) }
+        recycle(tokens)
         return result
     }
 
@@ -230,18 +232,23 @@ final class HitAnalyzer {
         return (typos, whole)
     }
 
-    /// Tokens of a field with their byte ranges in the stored text.
+    /// Tokens of a field: `folded[ranges[i]]` is token `i`, `original[i]` its byte
+    /// range in the stored text. ASCII text is folded in place (lower-cased, the same
+    /// offsets); other text goes through FTS5's tokenizer.
     struct FieldTokens {
-        var tokens: FTSTokenizer.Tokens
-        /// Byte range of each token in the stored (unspaced) text.
-        var original: [Range<Int>]
-        var count: Int { tokens.count }
-        subscript(index: Int) -> ArraySlice<UInt8> { tokens[index] }
+        var folded: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        var original: [Range<Int>] = []
+        var isASCII = true
+        var count: Int { ranges.count }
+        subscript(index: Int) -> ArraySlice<UInt8> { folded[ranges[index]] }
 
-        func scalars(_ index: Int) -> [UInt32] { Vocabulary.scalars(tokens[index]) }
+        func scalars(_ index: Int) -> [UInt32] {
+            isASCII ? folded[ranges[index]].map { UInt32($0) } : Vocabulary.scalars(folded[ranges[index]])
+        }
 
         func characterCount(_ index: Int) -> Int {
-            tokens[index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+            isASCII ? ranges[index].count : folded[ranges[index]].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         }
 
         /// The byte offset `characters` characters after `start` in `bytes`.
@@ -258,19 +265,58 @@ final class HitAnalyzer {
         }
     }
 
+    /// Reused between fields, so that tokenizing a field allocates nothing once warm.
+    private var scratch = FieldTokens()
+
     private func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldTokens {
-        if let ascii = TermMatcher.asciiTokens(bytes, limit: Int.max) {
-            return FieldTokens(tokens: ascii, original: ascii.offsets)
+        var tokens = scratch
+        scratch = FieldTokens()
+        tokens.folded.removeAll(keepingCapacity: true)
+        tokens.ranges.removeAll(keepingCapacity: true)
+        tokens.original.removeAll(keepingCapacity: true)
+        tokens.isASCII = true
+        // ASCII, split as unicode61 splits it: runs of letters and digits.
+        var start = -1
+        var ascii = true
+        for index in 0 ... bytes.count {
+            let byte = index < bytes.count ? bytes[index] : 0x20
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if index < bytes.count { tokens.folded.append(lowered) }
+            let isWord = (lowered >= 0x30 && lowered <= 0x39) || (lowered >= 0x61 && lowered <= 0x7A)
+            if isWord {
+                if start < 0 { start = index }
+            } else if start >= 0 {
+                tokens.ranges.append(start ..< index)
+                start = -1
+            }
         }
-        guard let spaced = Self.spaced(bytes) else {
-            let tokens = tokenizer.tokens(bytes)
-            return FieldTokens(tokens: tokens, original: tokens.offsets)
+        if ascii {
+            tokens.original = tokens.ranges
+            return tokens
         }
-        let tokens = spaced.bytes.withUnsafeBufferPointer { tokenizer.tokens($0) }
-        let original = tokens.offsets.map { range in
-            spaced.map[range.lowerBound] ..< spaced.map[range.upperBound - 1] + 1
+        tokens.isASCII = false
+        tokens.folded.removeAll(keepingCapacity: true)
+        tokens.ranges.removeAll(keepingCapacity: true)
+        let found: FTSTokenizer.Tokens
+        if let spaced = Self.spaced(bytes) {
+            found = spaced.bytes.withUnsafeBufferPointer { tokenizer.tokens($0) }
+            tokens.original = found.offsets.map { range in spaced.map[range.lowerBound] ..< spaced.map[range.upperBound - 1] + 1 }
+        } else {
+            found = tokenizer.tokens(bytes)
+            tokens.original = found.offsets
         }
-        return FieldTokens(tokens: tokens, original: original)
+        tokens.folded = found.bytes
+        tokens.ranges = found.ranges
+        return tokens
+    }
+
+    /// Hands a field's buffers back for the next field.
+    private func recycle(_ tokens: FieldTokens) {
+        if tokens.folded.capacity > scratch.folded.capacity { scratch = tokens }
     }
 
     /// UTF-8 text with a space around every CJK character, and for each byte of it

@@ -43,47 +43,51 @@ enum Typos {
         guard k > 0, !query.isEmpty else { return [] }
         let words = vocabulary.words
         let n = query.count
+        let width = n + 1
         var found: [Alternative] = []
-        // rows[d] is the edit-distance row of query against path[0..<d].
-        var rows: [[Int]] = [Array(0...n)]
+        // Row d (the distances of query against path[0..<d]) is rows[d*width ..< (d+1)*width].
+        var rows = [Int](repeating: 0, count: (Vocabulary.longestWord + 2) * width)
+        for j in 0 ... n { rows[j] = j }
         var path: [UInt32] = []
+        path.reserveCapacity(Vocabulary.longestWord)
         var index = 0
         while index < words.count {
             let word = words[index]
             var common = 0
             while common < path.count && common < word.count && path[common] == word[common] { common += 1 }
             path.removeSubrange(common...)
-            rows.removeSubrange((common + 1)...)
             var skip: Int?
             var depth = common
+            var smallest = 0, previousSmallest = 0
             while depth < word.count {
                 let character = word[depth]
-                let previous = rows[depth]
-                var row = [Int](repeating: 0, count: n + 1)
-                row[0] = depth + 1
-                var smallest = row[0]
-                for j in 1...n {
-                    var value = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (query[j - 1] == character ? 0 : 1))
+                let previous = depth * width, row = (depth + 1) * width
+                rows[row] = depth + 1
+                smallest = rows[row]
+                previousSmallest = rows[previous]
+                for j in 1 ... n {
+                    previousSmallest = min(previousSmallest, rows[previous + j])
+                    var value = min(rows[previous + j] + 1, rows[row + j - 1] + 1, rows[previous + j - 1] + (query[j - 1] == character ? 0 : 1))
                     if depth >= 1 && j >= 2 && query[j - 1] == path[depth - 1] && query[j - 2] == character {
-                        value = min(value, rows[depth - 1][j - 2] + 1)
+                        value = min(value, rows[previous - width + j - 2] + 1)
                     }
-                    row[j] = value
+                    rows[row + j] = value
                     smallest = min(smallest, value)
                 }
                 path.append(character)
-                rows.append(row)
                 depth += 1
-                if prefix && row[n] <= k {
+                let last = rows[row + n]
+                if prefix && last <= k {
                     // Every word under this prefix matches.
-                    if !(row[n] == 0 && depth == n) {
-                        found.append(Alternative(word: path, distance: row[n], count: 0))
+                    if !(last == 0 && depth == n) {
+                        found.append(Alternative(word: path, distance: last, count: 0))
                     }
                     skip = vocabulary.end(ofPrefix: path[...], from: index)
                     break
                 }
                 // A swap reads the row before this one: prune only when neither can lead
                 // back within the distance.
-                if (smallest > k && previous.min()! + 1 > k) || depth > n + k {
+                if (smallest > k && previousSmallest + 1 > k) || depth > n + k || depth > Vocabulary.longestWord {
                     skip = vocabulary.end(ofPrefix: path[...], from: index)
                     break
                 }
@@ -92,8 +96,9 @@ enum Typos {
                 index = max(skip, index + 1)
                 continue
             }
-            if !prefix, let row = rows.last, row[n] <= k, row[n] > 0 {
-                found.append(Alternative(word: word, distance: row[n], count: Int(vocabulary.counts[index])))
+            let last = rows[word.count * width + n]
+            if !prefix, word.count == depth, last <= k, last > 0 {
+                found.append(Alternative(word: word, distance: last, count: Int(vocabulary.counts[index])))
             }
             index += 1
         }
@@ -112,24 +117,26 @@ enum Typos {
     where A.Element == UInt32, B.Element == UInt32 {
         let a = Array(a), b = Array(b)
         let n = a.count
+        guard n > 0 else { return prefix || b.isEmpty ? 0 : (b.count <= limit ? b.count : nil) }
         if !prefix && abs(n - b.count) > limit { return nil }
         if prefix && b.count < n - limit { return nil }
         var before = [Int](repeating: 0, count: n + 1)
         var previous = Array(0...n)
+        var row = [Int](repeating: 0, count: n + 1)
         var best = prefix ? previous[n] : Int.max
         for i in 0 ..< b.count {
-            var row = [Int](repeating: 0, count: n + 1)
             row[0] = i + 1
             var smallest = row[0]
-            for j in 1...max(n, 1) where n > 0 {
+            for j in 1...n {
                 var value = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[j - 1] == b[i] ? 0 : 1))
                 if i >= 1 && j >= 2 && a[j - 1] == b[i - 1] && a[j - 2] == b[i] { value = min(value, before[j - 2] + 1) }
                 row[j] = value
                 smallest = min(smallest, value)
             }
             if prefix { best = min(best, row[n]) }
-            before = previous
-            previous = row
+            swap(&before, &previous)
+            swap(&previous, &row)
+            // previous is now this row, before the last one.
             if smallest > limit && before.min()! + 1 > limit { break }
         }
         let result = prefix ? best : previous[n]
