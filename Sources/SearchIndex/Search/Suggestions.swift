@@ -19,16 +19,20 @@ extension SearchableIndex {
     /// A suggestion equal to the text (case and diacritics aside) is left out.
     ///
     /// ``SearchSuggestion/count`` is the number of items holding every word of the
-    /// suggestion, the last one as a whole word, counting only what `search` returns
-    /// (not expired, not user activities, in `domains`), without typo tolerance. It is
-    /// exact, except in an index with more than 2,000 expired items or activities (or,
-    /// with `domains`, more than 2,000 items both in and out of them), where counting
-    /// stops at ``totalCountCap`` visible items. A word of several tokens (`e-mail`, a
-    /// CJK run of three or more characters) counts items holding its tokens anywhere.
+    /// suggestion, the last one as a whole word (as if typed in full), counting only
+    /// what `search` returns (not expired, not user activities, in `domains`; in
+    /// ``userQuery(_:options:suggestions:)``, matching its `filter` too), without typo
+    /// tolerance. Like `search`'s total it stops at ``totalCountCap``: a suggestion
+    /// finding more says 500. A word of several tokens (`e-mail`, a CJK run of three or
+    /// more characters) counts items holding its tokens anywhere.
     ///
-    /// Order: more items first; then the field the suggestion came from (title, names,
-    /// keywords, other text); then how often it occurs among the best items; then the
-    /// shorter text.
+    /// Order: more items first (past the cap, the more frequent in the index or among
+    /// the best hits); then the field the suggestion came from (title, names, keywords,
+    /// other text); then how often it occurs among the best hits; then the shorter text.
+    ///
+    /// Cost: one `search` of ``SuggestionBuilder/sampleSize`` hits, reading their
+    /// fields, and one capped FTS5 count per candidate (about twice `limit`); see
+    /// docs/benchmarks.md.
     ///
     /// - Parameters:
     ///   - text: what the user typed (as for `search`); text without a letter or digit
