@@ -12,7 +12,7 @@ import SearchIndex
 /// `--json` shows where each result matched (`highlights`, as on `search` hits).
 enum SearchCommand: Command {
     static let name = "search"
-    static let summary = "show what the system search finds for TERMS (ranked; only what may leave the app)"
+    static let summary = "show what the system search finds for TERMS (ranked, typos forgiven; only what may leave the app)"
     static let synopsis = "TERMS… [--domain D]… [--limit N] [--no-typos] [--json]"
     static let options: [OptionSpec] = [
         .repeated("domain", "D", help: "only results of domain D and its subdomains"),
