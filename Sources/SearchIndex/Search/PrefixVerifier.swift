@@ -26,7 +26,8 @@ struct PrefixVerifier {
     /// cost more (20 ms for `a interc` at 100k items) than one FTS5 query merging its
     /// words' lists (3 ms).
     init?(plan: MatchPlan) {
-        guard plan.prefix != nil, plan.prefixLength <= MatchPlan.verifiedPrefixLimit, !plan.prefixToken.isEmpty else { return nil }
+        guard plan.prefix != nil, plan.prefixLength <= MatchPlan.verifiedPrefixLimit, !plan.prefixToken.isEmpty,
+              plan.prefixLength < MatchPlan.verifiedPrefixLimit || plan.prefixIsFrequent else { return nil }
         prefix = TextFolding(caseInsensitive: true, diacriticInsensitive: true).fold(String(decoding: plan.prefixToken, as: UTF8.self))
         guard !prefix.isEmpty else { return nil }
         prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }

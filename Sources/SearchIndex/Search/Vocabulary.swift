@@ -30,6 +30,17 @@ final class Vocabulary: Sendable {
             return index < words.count && words[index] == word ? Int(counts[index]) : 0
         }
 
+        /// The summed item counts of the words starting with `prefix`: how many
+        /// entries FTS5 merges for it.
+        func postings(withPrefix prefix: [UInt32]) -> Int {
+            let first = lowerBound(prefix)
+            guard first < words.count, words[first].starts(with: prefix) else { return 0 }
+            let last = end(ofPrefix: prefix[...], from: first)
+            var total = 0
+            for index in first ..< last { total += Int(counts[index]) }
+            return total
+        }
+
         /// The first index whose word is not less than `word`.
         func lowerBound(_ word: [UInt32], from start: Int = 0) -> Int {
             var low = start, high = words.count
@@ -40,14 +51,35 @@ final class Vocabulary: Sendable {
             return low
         }
 
-        /// The first index from `start` whose word does not start with `prefix`.
+        /// The first index from `start` whose word does not start with `prefix`
+        /// (`words[start]` does): a galloping search, since the walk of ``Typos``
+        /// mostly skips short runs of words.
         func end(ofPrefix prefix: ArraySlice<UInt32>, from start: Int) -> Int {
-            var low = start, high = words.count
+            // Whether a word's first prefix.count scalars are at most the prefix.
+            func within(_ index: Int) -> Bool {
+                let word = words[index]
+                var offset = 0
+                var position = prefix.startIndex
+                while position < prefix.endIndex {
+                    guard offset < word.count else { return true }
+                    let a = word[offset], b = prefix[position]
+                    if a != b { return a < b }
+                    offset += 1
+                    position += 1
+                }
+                return true
+            }
+            var low = start + 1, step = 1
+            var high = low
+            while high < words.count && within(high) {
+                low = high + 1
+                high = low + step
+                step *= 2
+            }
+            high = min(high, words.count)
             while low < high {
                 let middle = (low + high) / 2
-                let word = words[middle]
-                let head = word.prefix(prefix.count)
-                if head.elementsEqual(prefix) || head.lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+                if within(middle) { low = middle + 1 } else { high = middle }
             }
             return low
         }
