@@ -52,6 +52,7 @@ for size in options.sizes {
     }
     let indexing = IndexingFigures(paths: paths, options: options)
     let outcome = indexing.measure(files, directory: directory, into: &report)
+    SuggestionFigures.measure(directory: directory + "/native", typing: files.typing, size: Report.count(size), into: &report)
     if size == options.comparisonSize && !outcome.dataDirectory.isEmpty {
         let comparison = ComparisonFigures(paths: paths, options: options)
         if !options.skipped.contains("lunr") {

@@ -75,10 +75,8 @@ extension SearchOnDeviceModule {
         Call(name: "userQuery", access: .read) { module, arguments in
             let text = try arguments.string(0, "text")
             let input = try SearchOptionsInput(arguments.options(1, method: "userQuery", allowed: SearchOptionsInput.userQueryKeys))
-            let index = try module.index()
-            let results = try index.search(text, options: input.options)
-            let suggestions = input.suggestions == 0 ? [] : try index.suggestions(
-                for: text, limit: input.suggestions, domains: input.options.domains)
+            let found = try module.index().userQuery(text, options: input.options, suggestions: input.suggestions)
+            let (results, suggestions) = (found.results, found.suggestions)
             return [
                 "hits": .array(results.hits.map(ItemOutput.hit)),
                 "totalCount": .number(Double(results.totalCount)),

@@ -62,29 +62,20 @@ enum ItemOutput {
 
     /// `highlights`: for each matched field, its UTF-16 `[start, end]` ranges; an array
     /// field (`keywords`, `alternateNames`) maps to one list per element, `[]` for an
-    /// element without a match.
+    /// element without a match (``HighlightLayout``).
     static func highlights(_ hit: SearchHit) -> BridgeObject {
         func ranges(_ ranges: [Range<Int>]) -> BridgeValue {
             .array(ranges.map { .array([.number(Double($0.lowerBound)), .number(Double($0.upperBound))]) })
         }
-        var strings: [String: [Range<Int>]] = [:]
-        var elements: [String: [Int: [Range<Int>]]] = [:]
-        for highlight in hit.highlights where !highlight.ranges.isEmpty {
-            if let element = highlight.element {
-                elements[highlight.field, default: [:]][element, default: []] += highlight.ranges
-            } else {
-                strings[highlight.field, default: []] += highlight.ranges
-            }
-        }
         let set = hit.item.attributes
+        let layout = HighlightLayout(hit.highlights) { field in
+            (field == "keywords" ? set.keywords : set.alternateNames)?.count ?? 0
+        }
         var object = BridgeObject()
-        for field in ["title", "displayName", "alternateNames", "keywords", "description", "textContent"] {
-            if let found = strings[field] {
-                object[field] = ranges(found)
-            } else if let found = elements[field] {
-                let count = (field == "keywords" ? set.keywords : set.alternateNames)?.count ?? 0
-                let size = max(count, (found.keys.max() ?? -1) + 1)
-                object[field] = .array((0..<size).map { ranges(found[$0] ?? []) })
+        for (field, found) in layout.fields {
+            switch found {
+            case .string(let list): object[field] = ranges(list)
+            case .elements(let lists): object[field] = .array(lists.map(ranges))
             }
         }
         return object

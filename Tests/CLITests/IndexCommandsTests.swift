@@ -85,6 +85,35 @@ final class IndexCommandsTests: XCTestCase {
         XCTAssertEqual(try cli.run(["search", "zzz", "--json"]).stdout, "[]\n")
     }
 
+    func testSearchJSONShowsWhereEachResultMatched() throws {
+        try importSample()
+        let result = try cli.run(["search", "brent", "pas", "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let hits = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(hits.map { $0["id"] as? String }, ["r1"])
+        let highlights = try XCTUnwrap(hits[0]["highlights"] as? [String: Any])
+        // "Brent's pasta": UTF-16 [start, end) of `Brent` and of the typed `pas`.
+        XCTAssertEqual(highlights["title"] as? [[Int]], [[0, 5], [8, 11]])
+        // keywords ["pasta", "dinner"]: one list per element.
+        XCTAssertEqual(highlights["keywords"] as? [[[Int]]], [[[0, 3]], []])
+        XCTAssertEqual(highlights["description"] as? [[Int]], [[14, 17]], "Creamy\ttomato pasta")
+        let chinese = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try cli.run(["search", "新闻", "--json"]).stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual((chinese.first?["highlights"] as? [String: Any])?["title"] as? [[Int]], [[2, 4]], "腾讯新闻")
+    }
+
+    func testSearchForgivesATypoUnlessNoTyposIsGiven() throws {
+        try importSample()
+        // `creamu` is one substitution from `creamy` (6 letters: one typo allowed).
+        let forgiving = try cli.run(["search", "creamu", "tomato"])
+        XCTAssertEqual(forgiving.status, 0, forgiving.stderr)
+        XCTAssertEqual(forgiving.lines, ["r1\tBrent's pasta\tCreamy tomato pasta"])
+        let strict = try cli.run(["search", "creamu", "tomato", "--no-typos"])
+        XCTAssertEqual(strict.status, 0, strict.stderr)
+        XCTAssertEqual(strict.stdout, "")
+        XCTAssertEqual(try cli.run(["search", "creamy", "tomato", "--no-typos"]).lines.count, 1)
+        XCTAssertTrue(try cli.run(["search", "--help"], dataDir: false).stdout.contains("--no-typos"))
+    }
+
     func testQueryRunsTheQueryLanguage() throws {
         try importSample()
         let paris = try cli.run(["query", #"title == "*paris*"cd || contentDescription == "*paris*"cd"#])

@@ -9,12 +9,29 @@ final class MethodTests: ModuleTestCase {
         let names = module.methods.map { $0.name }
         XCTAssertEqual(names, [
             "indexItems", "indexItem", "deleteItemsWithIdentifiers", "deleteItemsInDomains", "deleteAllItems",
-            "fetchLastClientState", "getItems", "search", "query", "becomeCurrent", "resignCurrent",
+            "fetchLastClientState", "getItems", "search", "query", "userQuery", "becomeCurrent", "resignCurrent",
             "setIndexingPreference", "getIndexingPreference", "getInitialRequest",
         ])
         for method in module.methods {
             guard case .promiseConvertingLater = method.body else { return XCTFail("\(method.name) is not a promise method") }
         }
+    }
+
+    func testUserQueryResolvesToHitsTotalsAndSuggestions() throws {
+        try call("indexItems", [
+            ["id": "u1", "title": "Lantern festival", "keywords": ["paper", "lantern"]],
+            ["id": "u2", "title": "Lantern fuel", "rankingHint": 90],
+            ["id": "u3", "title": "Tent"],
+        ])
+        let result = try call("userQuery", "lant", ["suggestions": 2, "limit": 1])
+        XCTAssertEqual(result["hits"].arrayValue?.count, 1)
+        XCTAssertEqual(result["totalCount"], 2)
+        XCTAssertEqual(result["totalIsExact"], true)
+        XCTAssertEqual(result["suggestions"], [["text": "lantern", "count": 2], ["text": "Lantern fuel", "count": 1]])
+        let hits = try call("userQuery", "lantern fes", ["sort": [["attribute": "title", "order": "desc"]]])["hits"]
+        XCTAssertEqual(hits.arrayValue?.map { $0["id"] }, ["u1"])
+        XCTAssertEqual(hits.arrayValue?.first?["highlights"], ["title": [[0, 7], [8, 11]], "keywords": [[], [[0, 7]]]])
+        XCTAssertEqual(try call("userQuery", "lant")["suggestions"], [], "none unless asked for")
     }
 
     func testDeletesCountWhatExistedAndDomainsAreRecursive() throws {

@@ -3,7 +3,7 @@
 // which maps the host's built-in modules to their index.d.ts).
 import { NativeModules, Platform } from 'react-native';
 import * as Searchlight from 'searchlight';
-import type { SearchHit } from 'searchlight';
+import type { SearchHit, UserQueryResult } from 'searchlight';
 import { books, matching, toSearchItem, type SearchItem } from './catalogue';
 
 const domain = 'org.example.audiobooks';
@@ -17,6 +17,10 @@ async function main(): Promise<void> {
     console.log(`indexed ${written}`);
     const hits: SearchHit[] = await Searchlight.search('nature');
     for (const hit of hits) console.log(`found ${hit.id} ${hit.title}`);
+    // What a search field shows as the user types: a page, its total, completions.
+    const typed: UserQueryResult = await Searchlight.userQuery('na', { limit: 5, suggestions: 2 });
+    const offered = typed.suggestions.map(({ text, count }) => `${text} (${count})`).join(', ');
+    console.log(`'na': ${typed.totalCount} found, suggestions ${offered}`);
   } else {
     console.log('(no SearchOnDevice module in this host: searching in memory)');
     for (const hit of matching(items, 'nature')) console.log(`found ${hit.id} ${hit.title}`);

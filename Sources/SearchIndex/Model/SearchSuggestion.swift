@@ -16,3 +16,18 @@ public struct SearchSuggestion: Sendable, Equatable {
         self.count = count
     }
 }
+
+/// What ``SearchableIndex/userQuery(_:options:suggestions:)`` returns: a page of hits
+/// with its total, and suggestions.
+public struct UserQueryResults: Sendable, Equatable {
+    /// The page of hits and the total count.
+    public var results: SearchResults
+    /// Completions of the text, best first.
+    public var suggestions: [SearchSuggestion]
+
+    /// Makes results.
+    public init(results: SearchResults, suggestions: [SearchSuggestion]) {
+        self.results = results
+        self.suggestions = suggestions
+    }
+}

@@ -21,6 +21,12 @@ public struct SystemSearchResult: Sendable, Equatable {
     public var isActivity: Bool
     /// The ranking score (higher is better).
     public var score: Double
+    /// The matched text of the result's fields (filled by
+    /// ``SearchableIndex/systemSearch(terms:domains:limit:typoTolerance:)``; empty otherwise).
+    public var highlights: [SearchHighlight] = []
+    /// The number of elements of the array fields (`keywords`, `alternateNames`) the
+    /// result's item has, so that ``highlights`` can be laid out per element.
+    public var arrayLengths: [String: Int] = [:]
 
     /// Makes a result description.
     public init(

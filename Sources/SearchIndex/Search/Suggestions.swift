@@ -11,24 +11,28 @@ extension SearchableIndex {
     /// - words: the text with its last word completed (`dark choc` → `dark chocolate`;
     ///   a Chinese or Japanese run gains its next character, `新` → `新闻`). Words come
     ///   from the fields of the best items `search` finds for the text, and, when one
-    ///   word of three or more letters is typed, from the index's vocabulary (FTS5's
-    ///   `fts5vocab`), so a frequent word found only in descriptions is offered too;
+    ///   word is typed, from the index's word list (FTS5's `fts5vocab` over `items_fts`,
+    ///   see ``Vocabulary``), so a frequent word found only in descriptions is offered too;
     /// - phrases: a title, display name, alternate name or keyword of those items that
     ///   starts with the typed words (`choc` → `Chocolate Cake`), as indexed.
     ///
     /// A suggestion equal to the text (case and diacritics aside) is left out.
     ///
     /// ``SearchSuggestion/count`` is the number of items holding every word of the
-    /// suggestion, the last one as a whole word, counting only what `search` returns
-    /// (not expired, not user activities, in `domains`), without typo tolerance. It is
-    /// exact, except in an index with more than 2,000 expired items or activities (or,
-    /// with `domains`, more than 2,000 items both in and out of them), where counting
-    /// stops at ``totalCountCap`` visible items. A word of several tokens (`e-mail`, a
-    /// CJK run of three or more characters) counts items holding its tokens anywhere.
+    /// suggestion, the last one as a whole word (as if typed in full), counting only
+    /// what `search` returns (not expired, not user activities, in `domains`; in
+    /// ``userQuery(_:options:suggestions:)``, matching its `filter` too), without typo
+    /// tolerance. Like `search`'s total it stops at ``totalCountCap``: a suggestion
+    /// finding more says 500. A word of several tokens (`e-mail`, a CJK run of three or
+    /// more characters) counts items holding its tokens anywhere.
     ///
-    /// Order: more items first; then the field the suggestion came from (title, names,
-    /// keywords, other text); then how often it occurs among the best items; then the
-    /// shorter text.
+    /// Order: more items first (past the cap, the more frequent in the index or among
+    /// the best hits); then the field the suggestion came from (title, names, keywords,
+    /// other text); then how often it occurs among the best hits; then the shorter text.
+    ///
+    /// Cost: one `search` of ``SuggestionBuilder/sampleSize`` hits, reading their
+    /// fields, and one capped FTS5 count per candidate (about twice `limit`); see
+    /// docs/benchmarks.md.
     ///
     /// - Parameters:
     ///   - text: what the user typed (as for `search`); text without a letter or digit
@@ -41,27 +45,81 @@ extension SearchableIndex {
         }
         try SearchText.validate(text, name: "text")
         if let domains { try ItemValidation.validate(domains: domains) }
-        guard limit > 0, let typed = TypedText(text) else { return [] }
+        guard limit > 0 else { return [] }
         let sample = try search(text, options: SearchOptions(domains: domains, limit: SuggestionBuilder.sampleSize, typoTolerance: false))
+        return try suggestions(for: text, limit: limit, domains: domains, sample: sample)
+    }
+
+    /// ``suggestions(for:limit:domains:)`` reading words and phrases from `sample`, the
+    /// best hits of `search` for `text` (a hit that matched with a typo adds nothing:
+    /// only words and phrases that start with what was typed are kept), counting only
+    /// items that match `filter` (compiled SQL on `items`) too.
+    func suggestions(for text: String, limit: Int, domains: [String]?, filter: (sql: String, bindings: [SQLValue])? = nil,
+                     sample: SearchResults) throws -> [SearchSuggestion] {
+        guard limit > 0, let typed = TypedText(text) else { return [] }
         let now = nowMs
+        let items = sample.hits.prefix(SuggestionBuilder.sampleSize).map(\.item)
         return try readers.read { connection in
             var builder = SuggestionBuilder(typed: typed)
-            builder.collect(from: sample.hits.map(\.item), total: sample.totalCount)
-            if typed.usesVocabulary { try builder.collectVocabulary(connection) }
-            let counter = try SuggestionCounter(connection: connection, now: now, domains: domains)
+            builder.collect(from: items, total: sample.totalCount)
+            if typed.usesVocabulary { builder.collectVocabulary(try vocabulary.snapshot(connection)) }
+            let counter = try SuggestionCounter(connection: connection, now: now, domains: domains, filter: filter)
             return try builder.best(limit: limit, counter: counter)
         }
     }
+
+    /// CoreSpotlight's `CSUserQuery` (SPEC §3 `userQuery`): a page of hits for user text
+    /// with `options`, and up to `suggestions` completions of the text
+    /// (``suggestions(for:limit:domains:)``).
+    ///
+    /// The suggestions honour `domains` and `filter`: their words and phrases come
+    /// from items the search returns, and only such items are counted. When the page
+    /// lies within the first ``SuggestionBuilder/sampleSize`` hits, one search serves
+    /// both: the page is cut from them (the first `k` hits do not depend on the
+    /// limit), and the suggestions read them.
+    public func userQuery(_ text: String, options: SearchOptions, suggestions: Int) throws -> UserQueryResults {
+        guard (0...Self.maximumSuggestions).contains(suggestions) else {
+            throw IndexError.argument("suggestions must be an integer from 0 to \(Self.maximumSuggestions)")
+        }
+        let sampleSize = SuggestionBuilder.sampleSize
+        guard suggestions > 0 else { return UserQueryResults(results: try search(text, options: options), suggestions: []) }
+        guard (1...1000).contains(options.limit), (0...10_000).contains(options.offset),
+              options.offset + options.limit <= sampleSize else {
+            let results = try search(text, options: options)
+            let filter = try options.filter.map { try suggestionFilter($0) }
+            var sampling = options
+            sampling.offset = 0
+            sampling.limit = sampleSize
+            sampling.sort = []
+            sampling.typoTolerance = false
+            let sample = try search(text, options: sampling)
+            return UserQueryResults(results: results, suggestions: try self.suggestions(
+                for: text, limit: suggestions, domains: options.domains, filter: filter, sample: sample))
+        }
+        var wide = options
+        wide.offset = 0
+        wide.limit = sampleSize
+        let sample = try search(text, options: wide)
+        let filter = try options.filter.map { try suggestionFilter($0) }
+        var page = sample
+        page.hits = Array(sample.hits.dropFirst(options.offset).prefix(options.limit))
+        return UserQueryResults(results: page, suggestions: try self.suggestions(
+            for: text, limit: suggestions, domains: options.domains, filter: filter, sample: sample))
+    }
+
+    /// `filter` compiled to SQL on `items` (``search(_:options:)`` has checked it).
+    private func suggestionFilter(_ text: String) throws -> (sql: String, bindings: [SQLValue]) {
+        guard let compiler = configuration.queryLanguage else {
+            throw IndexError.unavailable("the query language is not available in this build")
+        }
+        return try compiler.compile(text, configuration.now(), configuration.calendar)
+    }
 }
 
-/// The vocabulary of `items_fts` (an `fts5vocab` table of type `row`: each term and the
-/// number of rows holding it), made on every reader connection.
+/// How many of the index's words starting with a one-word prefix are considered
+/// (the most frequent ones).
 enum SuggestionVocabulary {
-    /// The words table every reader connection has (``Vocabulary/readerStatements``).
-    static let table = "items_fts_words"
-    /// Terms read from the vocabulary at most, in term order from the prefix on: a
-    /// short, frequent prefix has thousands, and each costs reading its row list.
-    static let termBudget = 200
+    static let candidates = 40
 }
 
 /// What the user typed, split as `search` splits it, with the last token located in
@@ -115,18 +173,18 @@ struct TypedText {
         }
     }
 
-    /// Whether the vocabulary is asked too: one word typed, of three or more letters.
+    /// Whether the index's word list is asked too: one word typed (not CJK).
     var usesVocabulary: Bool {
-        !lastIsCJK && plan.terms.count == 1 && plan.terms[0].tokens.count == 1 && plan.prefixLength >= 3
+        !lastIsCJK && plan.terms.count == 1 && plan.terms[0].tokens.count == 1 && plan.prefix != nil
     }
 }
 
 /// Gathers candidate suggestions, then counts the most promising and orders them.
 struct SuggestionBuilder {
     /// Hits of `search` whose fields are read for words and phrases.
-    static let sampleSize = 100
+    static let sampleSize = 40
     /// Bytes of a description or text content read for words (the start of the text).
-    static let bodyBytes = 4096
+    static let bodyBytes = 1024
     /// The longest phrase offered, in tokens and in characters.
     static let phraseTokens = 12
     static let phraseCharacters = 80
@@ -235,30 +293,42 @@ struct SuggestionBuilder {
         phrases[key] = candidate
     }
 
-    /// Adds the index's words that start with the typed prefix, with the number of rows
-    /// holding each as the estimate.
-    mutating func collectVocabulary(_ connection: Connection) throws {
-        let prefix = String(decoding: typed.last, as: UTF8.self)
-        let statement = try connection.cached("""
-            SELECT term, doc FROM temp.\(SuggestionVocabulary.table) WHERE term >= ?1 AND term < ?2 LIMIT \(SuggestionVocabulary.termBudget)
-            """)
-        statement.bind([.text(prefix), .text(prefix + "\u{10FFFF}")])
-        defer { statement.reset() }
-        while try statement.step() {
-            guard let term = statement.text(0), term.utf8.count > typed.last.count else { continue }
-            let documents = Double(statement.int64(1))
-            guard documents > 0, let first = term.unicodeScalars.first, !SearchText.isCJK(first) else { continue }
+    /// Adds the index's most frequent words that start with the typed prefix, from the
+    /// word list typo tolerance keeps (``Vocabulary``: every word of `items_fts` with the
+    /// number of rows holding it, loaded by the first search), the count as estimate.
+    mutating func collectVocabulary(_ snapshot: Vocabulary.Snapshot) {
+        let prefix = Vocabulary.scalars(typed.last)
+        let start = snapshot.lowerBound(prefix)
+        let end = snapshot.end(ofPrefix: prefix[...], from: start)
+        guard start < end else { return }
+        // The most frequent words of the range, without sorting it all.
+        var best: [(count: Int32, index: Int)] = []
+        for index in start..<end where snapshot.words[index].count > prefix.count {
+            let count = snapshot.counts[index]
+            if best.count == SuggestionVocabulary.candidates {
+                guard count > best[best.count - 1].count else { continue }
+                best.removeLast()
+            }
+            let position = best.firstIndex { $0.count < count } ?? best.count
+            best.insert((count, index), at: position)
+        }
+        for (count, index) in best {
+            var scalars = String.UnicodeScalarView()
+            for value in snapshot.words[index] { if let scalar = Unicode.Scalar(value) { scalars.append(scalar) } }
+            let term = String(scalars)
             var candidate = words[term] ?? Candidate(text: "", field: .body, isPhrase: false)
-            candidate.estimate = max(candidate.estimate, documents)
+            candidate.estimate = max(candidate.estimate, Double(count))
             words[term] = candidate
         }
     }
 
     // MARK: Choosing
 
-    /// The text shown for a completed word: the text as typed, then the rest of the
-    /// word as the items spell it most (`cre` → `crème`; lower-cased unless the user
-    /// typed a capital), or else the rest of the folded word.
+    /// The text shown for a completed word: the text typed before it, then the word as
+    /// the items spell it most, lower-cased (`cre` → `crème`); when the user typed a
+    /// capital, the letters as typed and the rest as spelled (`Choc` → `Chocolate`).
+    /// A word seen only in the vocabulary is the typed letters and the rest of its
+    /// folded form.
     func display(word completion: String) -> String {
         let typedText = String(typed.head) + String(typed.lastTyped)
         if typed.lastIsCJK { return typedText + completion }
@@ -267,8 +337,8 @@ struct SuggestionBuilder {
         if let spelling = spellings[completion]?.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })?.key,
            spelling.count > typed.lastTyped.count,
            spelling.prefix(typed.lastTyped.count).compare(typed.lastTyped, options: options) == .orderedSame {
-            let rest = spelling.dropFirst(typed.lastTyped.count)
-            return typedText + (typedHasCapital ? String(rest) : rest.lowercased())
+            guard typedHasCapital else { return String(typed.head) + spelling.lowercased() }
+            return typedText + String(spelling.dropFirst(typed.lastTyped.count))
         }
         let rest = completion.utf8.dropFirst(typed.last.count)
         return typedText + String(decoding: rest, as: UTF8.self)
@@ -276,19 +346,18 @@ struct SuggestionBuilder {
 
     /// Counts the most promising candidates and returns the best `limit`.
     func best(limit: Int, counter: SuggestionCounter) throws -> [SearchSuggestion] {
-        func promising(_ candidates: [String: Candidate], _ count: Int) -> [Candidate] {
-            candidates.values.sorted { a, b in
-                a.estimate != b.estimate ? a.estimate > b.estimate : a.field != b.field ? a.field < b.field : a.text < b.text
+        func promising(_ candidates: [String: Candidate], _ count: Int) -> [(key: String, value: Candidate)] {
+            candidates.sorted { a, b in
+                a.value.estimate != b.value.estimate ? a.value.estimate > b.value.estimate
+                    : a.value.field != b.value.field ? a.value.field < b.value.field : a.key < b.key
             }.prefix(count).map { $0 }
         }
-        var chosen: [Candidate] = []
-        let wordCandidates = words.map { key, candidate in
+        var chosen: [Candidate] = promising(words, limit + 3).map { key, candidate in
             var candidate = candidate
             candidate.text = display(word: key)
-            return (key, candidate)
+            return candidate
         }
-        chosen += promising(Dictionary(uniqueKeysWithValues: wordCandidates), limit + 8)
-        chosen += promising(phrases, limit + 4)
+        chosen += promising(phrases, limit / 2 + 2).map(\.value)
         let typedKey = Self.foldedKey(String(typed.head) + String(typed.lastTyped))
         var counted: [(Candidate, Int)] = []
         var seen: Set<String> = [typedKey]
@@ -301,6 +370,8 @@ struct SuggestionBuilder {
         }
         counted.sort { a, b in
             if a.1 != b.1 { return a.1 > b.1 }
+            // Past the cap, the estimate tells the frequent from the rare.
+            if a.1 == SuggestionCounter.cap && a.0.estimate != b.0.estimate { return a.0.estimate > b.0.estimate }
             if a.0.field != b.0.field { return a.0.field < b.0.field }
             if a.0.items != b.0.items { return a.0.items > b.0.items }
             if a.0.text.count != b.0.text.count { return a.0.text.count < b.0.text.count }
@@ -332,23 +403,27 @@ struct SuggestionBuilder {
 }
 
 /// Counts the visible items (of an item kind, not expired, in the domains) that match
-/// an FTS5 expression of whole tokens.
+/// an FTS5 expression of whole tokens, up to ``cap``.
 ///
 /// `items_fts` holds every row, visible or not, and FTS5 counts a token's rows at C
 /// speed (17k rows in 0.5 ms at 100k items), where checking each row against `items`
-/// costs about 2 µs. So the rows that are not visible are few, the count is FTS5's
-/// minus those among them (looked up by rowid); when the visible rows are few (a small
-/// domain), only those are looked up. Otherwise each match is checked in `items`, up
-/// to ``SearchableIndex/totalCountCap`` visible ones.
+/// costs about 2 µs. So when the rows that are not visible are few, the count is
+/// FTS5's minus those among them (looked up by rowid); when the visible rows are few
+/// (a small domain), only those are looked up. Otherwise each match is checked in
+/// `items`. Counting stops at ``cap`` visible items, as `search`'s total does: a
+/// frequent word's count is 500, and the suggestions' order tells such words apart by
+/// the index's own frequencies.
 struct SuggestionCounter {
+    /// The largest count reported: ``SearchableIndex/totalCountCap``.
+    static let cap = SearchableIndex.totalCountCap
     /// The most rows looked up by rowid for one count.
-    static let lookupLimit = 2000
+    static let lookupLimit = 200
 
     enum Mode {
         /// Every row is visible.
         case all
         /// FTS5's count minus the matches among these FTS rowids (a JSON array).
-        case subtract(String)
+        case subtract(String, count: Int)
         /// The matches among these FTS rowids only.
         case among(String)
         /// Each match checked in `items`.
@@ -358,12 +433,17 @@ struct SuggestionCounter {
     let connection: Connection
     let now: Double
     let domains: [String]?
+    /// A compiled query-language filter the counted items match too.
+    let filter: (sql: String, bindings: [SQLValue])?
     private(set) var mode: Mode = .joined
 
-    init(connection: Connection, now: Double, domains: [String]?) throws {
+    init(connection: Connection, now: Double, domains: [String]?, filter: (sql: String, bindings: [SQLValue])? = nil) throws {
         self.connection = connection
         self.now = now
         self.domains = domains
+        self.filter = filter
+        // A filter is checked on each match's row.
+        if filter != nil { return }
         let hidden = "(items.kind <> \(Schema.itemKind) OR items.expiration_date <= ?1)"
         let hiddenCount = try connection.scalarInt(
             "SELECT (SELECT count(*) FROM items WHERE kind = \(Schema.activityKind)) + (SELECT count(*) FROM items WHERE expiration_date <= ?1)",
@@ -373,56 +453,63 @@ struct SuggestionCounter {
             let inDomains = Self.domainSQL(domains, values: &values)
             let visibleCount = try connection.scalarInt("SELECT count(*) FROM items WHERE \(inDomains)", values) ?? 0
             if visibleCount <= Self.lookupLimit {
-                mode = .among(try rowids("SELECT fts_rowid FROM items WHERE \(inDomains) AND NOT \(hidden)", values))
+                mode = .among(try rowids("SELECT fts_rowid FROM items WHERE \(inDomains) AND NOT \(hidden)", values).list)
             } else {
                 let total = try connection.scalarInt("SELECT max(rowid) FROM items") ?? 0
                 if total - visibleCount + hiddenCount <= Int64(Self.lookupLimit) {
-                    mode = .subtract(try rowids("SELECT fts_rowid FROM items WHERE NOT (\(inDomains)) OR \(hidden)", values))
+                    let found = try rowids("SELECT fts_rowid FROM items WHERE NOT (\(inDomains)) OR \(hidden)", values)
+                    mode = .subtract(found.list, count: found.count)
                 }
             }
         } else if hiddenCount == 0 {
             mode = .all
         } else if hiddenCount <= Self.lookupLimit {
-            mode = .subtract(try rowids(
+            let found = try rowids(
                 "SELECT fts_rowid FROM items WHERE kind = \(Schema.activityKind) UNION SELECT fts_rowid FROM items WHERE expiration_date <= ?1",
-                [.real(now)]))
+                [.real(now)])
+            mode = .subtract(found.list, count: found.count)
         }
     }
 
-    private func rowids(_ sql: String, _ values: [SQLValue]) throws -> String {
+    private func rowids(_ sql: String, _ values: [SQLValue]) throws -> (list: String, count: Int) {
         let statement = try connection.prepare(sql)
         statement.bind(values)
         var list: [String] = []
         while try statement.step() { list.append(String(statement.int64(0))) }
-        return "[" + list.joined(separator: ",") + "]"
+        return ("[" + list.joined(separator: ",") + "]", list.count)
     }
 
-    /// Items matching `match` (an FTS5 expression) that `search` may return.
+    /// Items matching `match` (an FTS5 expression) that `search` may return, at most ``cap``.
     func count(_ match: String) throws -> Int {
         switch mode {
         case .all:
-            return try fts(match)
-        case .subtract(let rowids):
-            return try fts(match) - among(match, rowids)
+            return try fts(match, limit: Self.cap)
+        case .subtract(let rowids, let hidden):
+            // Past `cap + hidden` matches, at least `cap` are visible.
+            let matched = try fts(match, limit: Self.cap + hidden)
+            if matched == Self.cap + hidden { return Self.cap }
+            return min(Self.cap, matched - (try among(match, rowids)))
         case .among(let rowids):
-            return try among(match, rowids)
+            return min(Self.cap, try among(match, rowids))
         case .joined:
             var values: [SQLValue] = [.text(match), .real(now)]
             let inDomains = domains.map { Self.domainSQL($0, values: &values) } ?? "1"
+            // The filter's own parameters are anonymous: numbered after these, bound last.
+            let filtered = filter.map { " AND (\($0.sql))" } ?? ""
             let statement = try connection.cached("""
                 SELECT count(*) FROM (SELECT 1 FROM items_fts JOIN items ON items.rowid = (items_fts.rowid & \(Schema.rowidMask))
-                WHERE items_fts MATCH ?1 AND items.kind = \(Schema.itemKind) AND items.expiration_date > ?2 AND \(inDomains)
-                LIMIT \(SearchableIndex.totalCountCap))
+                WHERE items_fts MATCH ?1 AND items.kind = \(Schema.itemKind) AND items.expiration_date > ?2 AND \(inDomains)\(filtered)
+                LIMIT \(Self.cap))
                 """)
-            statement.bind(values)
+            statement.bind(values + (filter?.bindings ?? []))
             defer { statement.reset() }
             return try statement.step() ? Int(statement.int64(0)) : 0
         }
     }
 
-    private func fts(_ match: String) throws -> Int {
-        let statement = try connection.cached("SELECT count(*) FROM items_fts WHERE items_fts MATCH ?1")
-        statement.bind([.text(match)])
+    private func fts(_ match: String, limit: Int) throws -> Int {
+        let statement = try connection.cached("SELECT count(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ?1 LIMIT ?2)")
+        statement.bind([.text(match), .integer(Int64(limit))])
         defer { statement.reset() }
         return try statement.step() ? Int(statement.int64(0)) : 0
     }

@@ -1,21 +1,24 @@
 import Foundation
 import SearchIndex
 
-/// `searchlight search TERMS… [--domain D]… [--limit N] [--json]`: what the
-/// desktop's system search shows for TERMS.
+/// `searchlight search TERMS… [--domain D]… [--limit N] [--no-typos] [--json]`: what
+/// the desktop's system search shows for TERMS.
 ///
 /// Goes through the index's system-search view, so it shows only what may leave the
 /// app: nothing when the indexing preference is `disabled`, only search-eligible
 /// activities under `viewedRecords`, never expired items. The id printed is the one
 /// the app receives when the result is opened (for an activity, its related item).
+/// Misspelled words match as in the app's `search` (SPEC §5) unless `--no-typos`;
+/// `--json` shows where each result matched (`highlights`, as on `search` hits).
 enum SearchCommand: Command {
     static let name = "search"
-    static let summary = "show what the system search finds for TERMS (ranked; only what may leave the app)"
-    static let synopsis = "TERMS… [--domain D]… [--limit N] [--json]"
+    static let summary = "show what the system search finds for TERMS (ranked, typos forgiven; only what may leave the app)"
+    static let synopsis = "TERMS… [--domain D]… [--limit N] [--no-typos] [--json]"
     static let options: [OptionSpec] = [
         .repeated("domain", "D", help: "only results of domain D and its subdomains"),
         .value("limit", "N", help: "the most results shown, 1–1000 (default 20)"),
-        .flag("json", help: "print a JSON array of {id, title, description, thumbnail, score, isActivity} instead of lines id<TAB>title<TAB>description"),
+        .flag("no-typos", help: "match words only as typed (by default a word of 5–8 letters may have one typo, of 9 or more two)"),
+        .flag("json", help: "print a JSON array of {id, title, description, thumbnail, score, isActivity, highlights} instead of lines id<TAB>title<TAB>description; highlights maps each matched field to its UTF-16 [start, end] ranges (an array field: one list per element)"),
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -30,7 +33,8 @@ enum SearchCommand: Command {
         }
         let index = try IndexAccess.open(context)
         let results = try IndexAccess.call {
-            try index.systemSearch(terms: terms, domains: domains.isEmpty ? nil : domains, limit: limit)
+            try index.systemSearch(terms: terms, domains: domains.isEmpty ? nil : domains, limit: limit,
+                                   typoTolerance: !arguments.flag("no-typos"))
         }
         if arguments.flag("json") {
             print(JSONWriter.array(results.map(json)))
@@ -50,6 +54,21 @@ enum SearchCommand: Command {
             ("thumbnail", JSONWriter.optional(result.thumbnailPath, JSONWriter.string)),
             ("score", JSONWriter.number(result.score)),
             ("isActivity", JSONWriter.bool(result.isActivity)),
+            ("highlights", highlights(result)),
         ])
+    }
+
+    /// `{"title": [[0, 4]], "keywords": [[], [[0, 4]]]}`: the layout of `search` hits.
+    private static func highlights(_ result: SystemSearchResult) -> String {
+        func ranges(_ list: [Range<Int>]) -> String {
+            JSONWriter.array(list.map { JSONWriter.array([String($0.lowerBound), String($0.upperBound)]) })
+        }
+        let layout = HighlightLayout(result.highlights) { result.arrayLengths[$0] ?? 0 }
+        return JSONWriter.object(layout.fields.map { field, found in
+            switch found {
+            case .string(let list): return (field, ranges(list))
+            case .elements(let lists): return (field, JSONWriter.array(lists.map(ranges)))
+            }
+        })
     }
 }

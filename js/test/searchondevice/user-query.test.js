@@ -42,7 +42,7 @@ describe('userQuery', () => {
   });
 
   it('resolves to { hits, totalCount, totalIsExact, suggestions }', async () => {
-    const result = await SearchOnDevice.userQuery('chocolate');
+    const result = await SearchOnDevice.userQuery('chocolate', { typoTolerance: false });
     assert.deepStrictEqual(Object.keys(result).sort(), ['hits', 'suggestions', 'totalCount', 'totalIsExact']);
     // Not `Chocolatier`, not the expired truffles, not the activity.
     assert.deepStrictEqual(sortedIds(result.hits), ['uq-chip', 'uq-dark', 'uq-hot', 'uq-soup']);
@@ -55,6 +55,18 @@ describe('userQuery', () => {
     }
   });
 
+  it('forgives typos by default (SPEC §5), and not with typoTolerance: false', async () => {
+    // `chocolte` (one letter dropped) is one edit from `chocolate`.
+    const forgiving = await SearchOnDevice.userQuery('chocolte cake');
+    assert.deepStrictEqual(ids(forgiving.hits), ['uq-dark']);
+    assert.strictEqual(forgiving.totalCount, 1);
+    const strict = await SearchOnDevice.userQuery('chocolte cake', { typoTolerance: false });
+    assert.deepStrictEqual(strict.hits, []);
+    assert.strictEqual(strict.totalCount, 0);
+    assert.deepStrictEqual(ids(await SearchOnDevice.search('chocolte cake', { typoTolerance: false })), []);
+    assert.deepStrictEqual(ids(await SearchOnDevice.search('chocolte cake')), ['uq-dark']);
+  });
+
   it('gives the same hits as search, page by page with offset', async () => {
     const searched = ids(await SearchOnDevice.search('choc', { limit: 50 }));
     const all = await SearchOnDevice.userQuery('choc', { limit: 50 });
@@ -65,6 +77,38 @@ describe('userQuery', () => {
     assert.strictEqual(first.totalCount, 5, 'the total counts every match, not the page');
     assert.strictEqual(second.totalCount, 5);
     assert.deepStrictEqual((await SearchOnDevice.userQuery('choc', { offset: 5 })).hits, []);
+  });
+
+  it('keeps only hits that match the filter, and counts suggestions the same way', async () => {
+    const result = await SearchOnDevice.userQuery('choc', { filter: 'rankingHint > 30', suggestions: 3 });
+    assert.deepStrictEqual(sortedIds(result.hits), ['uq-chip', 'uq-hot']);
+    assert.strictEqual(result.totalCount, 2);
+    assert.deepStrictEqual(result.suggestions[0], { text: 'chocolate', count: 2 });
+    const recipes = await SearchOnDevice.userQuery('choc', { filter: `domainIdentifier == "${RECIPES}" && rankingHint < 50` });
+    assert.deepStrictEqual(sortedIds(recipes.hits), ['uq-dark', 'uq-soup']);
+    const none = await SearchOnDevice.userQuery('choc', { filter: 'rankingHint > 99', suggestions: 3 });
+    assert.deepStrictEqual(none, { hits: [], totalCount: 0, totalIsExact: true, suggestions: [] });
+  });
+
+  it('sorts by attributes when asked, relevance otherwise, and pages the sorted hits', async () => {
+    const newest = await SearchOnDevice.userQuery('choc', { sort: [{ attribute: 'contentCreationDate', order: 'desc' }] });
+    assert.deepStrictEqual(ids(newest.hits), ['uq-dark', 'uq-hot', 'uq-chip', 'uq-tour', 'uq-soup']);
+    const oldest = await SearchOnDevice.userQuery('choc', { sort: [{ attribute: 'contentCreationDate' }] });
+    assert.deepStrictEqual(ids(oldest.hits), ['uq-soup', 'uq-tour', 'uq-chip', 'uq-hot', 'uq-dark'], "order defaults to 'asc'");
+    const hinted = await SearchOnDevice.userQuery('choc', { sort: [{ attribute: 'rankingHint', order: 'desc' }], limit: 2, offset: 1 });
+    assert.deepStrictEqual(ids(hinted.hits), ['uq-hot', 'uq-soup']);
+    assert.strictEqual(hinted.totalCount, 5);
+    const relevance = await SearchOnDevice.userQuery('choc', { sort: [] });
+    assert.deepStrictEqual(ids(relevance.hits), ids(await SearchOnDevice.search('choc')));
+  });
+
+  it('gives each hit the UTF-16 ranges of its matched text, per field and per array element', async () => {
+    const { hits } = await SearchOnDevice.userQuery('dark choc');
+    assert.deepStrictEqual(ids(hits), ['uq-dark']);
+    assert.deepStrictEqual(hits[0].highlights.title, [[0, 4], [5, 9]], 'Dark chocolate cake');
+    assert.deepStrictEqual(hits[0].highlights.keywords, [[], [[0, 4]]], "keywords ['dessert', 'chocolate']");
+    const [hot] = await SearchOnDevice.search('warm', { domains: [DRINKS] });
+    assert.deepStrictEqual(hot.highlights, { description: [[2, 6]] }, 'A warm drink');
   });
 
   it('honours domains in hits, total and suggestion counts', async () => {
@@ -123,6 +167,13 @@ describe('userQuery', () => {
 });
 
 describe('userQuery and search reject bad options by name', () => {
+  it('rejects a filter that does not parse with E_INVALID_QUERY and its position', async () => {
+    await rejectsWithCode(() => SearchOnDevice.userQuery('choc', { filter: 'rankingHint >' }), 'E_INVALID_QUERY',
+      /options\.filter: .*position 13/);
+    await rejectsWithCode(() => SearchOnDevice.userQuery('choc', { filter: 'rankingHint >', suggestions: 3 }), 'E_INVALID_QUERY');
+    await unchanged();
+  });
+
   const cases = [
     ['text that is not a string', () => SearchOnDevice.userQuery(42), /text must be a string/],
     ['options that are not an object', () => SearchOnDevice.userQuery('choc', 'fast'), /options must be an object/],
