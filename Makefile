@@ -38,6 +38,7 @@ test: deps
 	dbus-run-session -- swift test --skip-build --parallel --num-workers 2
 	SEARCHLIGHT=$(BIN) bash js/test/searchondevice/fixtures/run-fixtures.sh
 	$(MAKE) fuzz-short
+	$(MAKE) relevance-test
 	$(BIN) test js/test
 
 ## bench: release build, then the benchmarks (a few minutes; BENCH_FULL=1 adds 1M

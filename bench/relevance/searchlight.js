@@ -5,7 +5,8 @@
 // the first 50, then each query once, timed in JS from the call to the resolved hits.
 // MODE `on` / `off` passes `typoTolerance: true / false`; a build whose `search` has
 // no such option (it rejects unknown options) runs without it and says so.
-// Prints one line `RELEVANCE {json}`.
+// Then, untimed, each query again with `limit: 50`, to count the queries whose top 10
+// is not the first 10 of the longer page. Prints one line `RELEVANCE {json}`.
 'use strict';
 const { NativeModules } = require('react-native');
 
@@ -43,9 +44,17 @@ async function main() {
     start = clock();
     const hits = await search(query.text);
     const ms = clock() - start;
-    rows.push({ id: query.id, hits: hits.map((hit) => hit.id), ms });
+    rows.push({ id: query.id, hits: hits.map((hit) => hit.id), scores: hits.map((hit) => hit.score), ms });
   }
-  console.log('RELEVANCE ' + JSON.stringify({ indexSeconds, typoTolerance, clock: typeof performance === 'object' ? 'performance.now' : 'process.hrtime', rows }));
+  // Untimed: is the top 10 the first 10 of a page of 50 (SPEC §5: the same first k
+  // whatever the limit)?
+  let limitDependent = 0;
+  for (const [k, query] of queries.entries()) {
+    const longer = await SearchOnDevice.search(query.text, Object.assign({}, options, { limit: 50 }));
+    const first = longer.slice(0, 10).map((hit) => hit.id);
+    if (first.join('\n') !== rows[k].hits.join('\n')) { rows[k].limit50 = first; limitDependent++; }
+  }
+  console.log('RELEVANCE ' + JSON.stringify({ indexSeconds, typoTolerance, limitDependent, clock: typeof performance === 'object' ? 'performance.now' : 'process.hrtime', rows }));
 }
 
 main().catch((error) => {
