@@ -157,7 +157,9 @@ class Tantivy:
 
     def index(self, items):
         tantivy = self.tantivy
-        writer = self.index_.writer(heap_size=256_000_000, num_threads=2)
+        # One indexing thread: with two, documents land in segments in a varying order, and
+        # so do ties of equal score (tantivy breaks them by document address).
+        writer = self.index_.writer(heap_size=256_000_000, num_threads=1)
         for item in items:
             writer.add_document(tantivy.Document(id=item["id"], title=text.spaced_bigrams(item.get("title", "")),
                                                  description=text.spaced_bigrams(item.get("description", "")),
