@@ -51,6 +51,7 @@ test: deps
 	dbus-run-session -- swift test --skip-build --parallel --num-workers 2
 	SEARCHLIGHT=$(BIN) bash js/test/searchondevice/fixtures/run-fixtures.sh
 	$(MAKE) fuzz-short
+	$(MAKE) relevance-test
 	$(BIN) test js/test
 	NODE_PATH=/usr/share/nodejs $(BIN) test js/window/components/test/components.test.jsx examples/shared
 	NO_AT_BRIDGE=1 xvfb-run -a $(BIN) test --window js/window/components/test/window

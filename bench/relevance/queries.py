@@ -188,7 +188,8 @@ def typo_queries(corpus, rng, size, misspellings):
         wrong = rng.choice(misspellings[word])
         typed = [wrong if w == word else w for w in chosen]
         out.append({"text": " ".join(typed), "target": corpus.items[n]["id"], "correct": " ".join(chosen),
-                    "misspelled": [word, wrong], "edits": edit_distance(word, wrong)})
+                    "misspelled": [word, wrong], "edits": edit_distance(word, wrong),
+                    "wrongInCorpus": len(corpus.postings.get(wrong, ()))})
     return out
 
 

@@ -22,6 +22,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import corpus as corpus_module  # noqa: E402
+import engines as engines_module  # noqa: E402
 import metrics  # noqa: E402
 import queries as queries_module  # noqa: E402
 
@@ -69,9 +70,9 @@ def run_searchlight(binary, label, corpus_path, queries_path, work):
         result = json.loads(line[len("RELEVANCE "):])
         if "error" in result:
             raise SystemExit("relevance: %s: %s" % (binary, result["error"]))
-        say("  %s, typos %s: indexed in %.1f s, %d queries in %.0f s" % (label, mode, result["indexSeconds"], len(result["rows"]), time.time() - started))
+        say("  %s, typoTolerance %s: indexed in %.1f s, %d queries in %.0f s" % (label, result["typoTolerance"], result["indexSeconds"], len(result["rows"]), time.time() - started))
         if result["typoTolerance"] not in (True, False):
-            out.append((label, "no typoTolerance option", result))
+            out.append((label, "its default; no typoTolerance option", result))
             break
         out.append((label, "typos " + mode, result))
     return out
@@ -131,7 +132,8 @@ def examples(queries):
 def generated_text(context, runs, queries):
     typos = [q for q in queries if q["group"] == "typo"]
     edits = collections.Counter(q["edits"] for q in typos)
-    within = sum(1 for q in typos if q["edits"] <= (0 if len(q["misspelled"][0]) < 5 else 1 if len(q["misspelled"][0]) <= 8 else 2))
+    # The budget goes by the typed word's length: that is all an engine sees.
+    within = sum(1 for q in typos if q["edits"] <= engines_module.typo_budget(q["misspelled"][1]))
     c = context
     lines = [
         BEGIN,
@@ -143,9 +145,11 @@ def generated_text(context, runs, queries):
                             c["items"], ", ".join("%s %d" % kv for kv in c["languages"].items())),
         "- Files (SHA-256): " + "; ".join("`%s` %s" % (name.rsplit("_", 1)[-1], digest[:16]) for name, digest in c["sources"].items()) + ".",
         "- Queries: seed %d, %s; typo words from codespell %s's dictionary (%d usable entries); "
-        "misspellings %s edits away (by optimal string alignment), %d of %d within SPEC §5's budget."
+        "misspellings %s edits away (by optimal string alignment), %d of %d within SPEC §5's budget for the typed word's length; "
+        "%d of them are themselves words of some item (Debian's text has typos too)."
         % (c["seed"], ", ".join("%s %d" % (GROUP_NAMES[g], sum(1 for q in queries if q["group"] == g)) for g in GROUPS),
-           c["codespell"], c["misspellings"], ", ".join("%d× %d" % (n, e) for e, n in sorted(edits.items())), within, len(typos)),
+           c["codespell"], c["misspellings"], ", ".join("%d× %d" % (n, e) for e, n in sorted(edits.items())), within, len(typos),
+           sum(1 for q in typos if q["wrongInCorpus"])),
         "- Engines: " + "; ".join("%s (%s, indexed in %.1f s)" % (e["version"], e["engine"], e["indexSeconds"]) for e in c["engines"]) + ".",
         "- The first queries of each group:",
         "",
@@ -166,9 +170,65 @@ def generated_text(context, runs, queries):
         "### Each group",
         "",
         group_tables(runs, queries),
+        "### Searchlight's misses, looked into",
+        "",
+        "\n\n".join(diagnostics_text(run) for run in runs if "diagnostics" in run),
+        "",
+        "Every engine's top 10 for every query: `.build-relevance/results.json` after a run.",
+        "",
         END,
     ]
     return "\n".join(lines)
+
+
+def diagnose(queries, result):
+    """Searchlight only (its hits carry scores): per group, the queries without hits,
+    the targets found below rank 1 and how many of those tie the first hit's score,
+    and the queries whose top 10 is not the first 10 of a page of 50."""
+    by_id = {q["id"]: q for q in queries}
+    out = {g: {"queries": 0, "none": 0, "below": 0, "ties": 0, "limit": 0} for g in GROUPS}
+    for row in result["rows"]:
+        query = by_id[row["id"]]
+        d = out[query["group"]]
+        d["queries"] += 1
+        if not row["hits"]:
+            d["none"] += 1
+        k = metrics.rank(row["hits"], query["target"])
+        if k and k > 1:
+            d["below"] += 1
+            if row.get("scores") and row["scores"][k - 1] == row["scores"][0]:
+                d["ties"] += 1
+        if "limit50" in row:
+            d["limit"] += 1
+    return out
+
+
+def diagnostics_text(run):
+    lines = ["%s, per group: queries without any hit; targets in the top 10 below rank 1, and how many of them "
+             "have the same score as the first hit; queries whose top 10 (limit 10) is not the first 10 of limit 50" % run["name"],
+             "", "| group | queries | no hit | target at rank 2–10 | of which tied with rank 1 | top 10 depends on limit |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for group in GROUPS:
+        d = run["diagnostics"][group]
+        lines.append("| %s | %d | %d | %d | %d | %d |" % (GROUP_NAMES[group], d["queries"], d["none"], d["below"], d["ties"], d["limit"]))
+    return "\n".join(lines)
+
+
+def write_results(path, runs, queries):
+    """Every engine's top 10 and the target's rank for every query, to look into (cache)."""
+    out = []
+    for q in queries:
+        entry = dict(q)
+        entry["engines"] = {}
+        out.append(entry)
+    index = {q["id"]: k for k, q in enumerate(queries)}
+    for run in runs:
+        for row in run["rows"]:
+            q = queries[index[row["id"]]]
+            out[index[row["id"]]]["engines"][run["name"]] = {"rank": metrics.rank(row["hits"], q["target"]),
+                                                              "hits": row["hits"], "ms": round(row["ms"], 3)}
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(out, f, ensure_ascii=False, indent=1)
 
 
 def write_report(path, generated):
@@ -219,7 +279,8 @@ def main():
         binary, _, label = spec.partition("=")
         label = label or "Searchlight"
         for name, configuration, result in run_searchlight(os.path.abspath(binary), label, corpus_path, queries_path, work):
-            runs.append({"name": "%s (%s)" % (name, configuration), "scores": score(queries, result["rows"])})
+            runs.append({"name": "%s (%s)" % (name, configuration), "scores": score(queries, result["rows"]),
+                         "rows": result["rows"], "diagnostics": diagnose(queries, result)})
         engines.append({"engine": "JS search, " + build_of(binary), "version": label, "indexSeconds": result["indexSeconds"]})
     others = [("fts5", "/usr/bin/python3"), ("xapian", "/usr/bin/python3"), ("tantivy", args.tantivy_python)]
     names = {"fts5": "SQLite FTS5", "xapian": "Xapian", "tantivy": "tantivy"}
@@ -230,7 +291,7 @@ def main():
         result = run_engine(name, python, corpus_path, queries_path, work)
         engines.append({"engine": name, "version": result["version"], "indexSeconds": result["indexSeconds"]})
         for configuration, rows in result["results"].items():
-            runs.append({"name": "%s (%s)" % (names[name], configuration), "scores": score(queries, rows)})
+            runs.append({"name": "%s (%s)" % (names[name], configuration), "scores": score(queries, rows), "rows": rows})
 
     context = {
         "machine": machine(),
@@ -249,6 +310,11 @@ def main():
     say("")
     say("p99 latency, ms")
     say(table(runs, "p99", "%.2f"))
+    for run in runs:
+        if "diagnostics" in run:
+            say("")
+            say(diagnostics_text(run))
+    write_results(os.path.join(args.cache, "results.json"), runs, queries)
     if args.report:
         write_report(args.report, generated_text(context, runs, queries))
         say("\nwrote %s" % args.report)

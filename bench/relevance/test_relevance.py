@@ -127,7 +127,8 @@ class Text(unittest.TestCase):
     def test_cjk_runs_become_bigrams_and_kana_keep_their_marks(self):
         self.assertEqual(text.spaced_bigrams("腾讯新闻 app").split(), ["腾讯", "讯新", "新闻", "app"])
         self.assertEqual(text.segments("ブック Café"), [("cjk", "ブック"), ("word", "cafe")])
-        self.assertEqual(text.words("python3-requests_x"), ["python3", "requests", "x"])
+        self.assertEqual(text.words("python3-requests_x work™"), ["python3", "requests", "x", "work"])
+        self.assertEqual(text.segments("計算・統計"), [("cjk", "計算"), ("cjk", "統計")])
 
 
 if __name__ == "__main__":

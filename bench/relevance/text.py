@@ -3,9 +3,9 @@ to cut text for them (SQLite FTS5 and tantivy have no CJK segmentation of their 
 import re
 import unicodedata
 
-# Hiragana, katakana (with ー), CJK unified ideographs and extension A, compatibility
-# ideographs, halfwidth katakana.
-CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
+# Hiragana, katakana (with ー, without the middle dot ・, which is punctuation), CJK
+# unified ideographs and extension A, compatibility ideographs, halfwidth katakana.
+CJK = "\u3040-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
 CJK_RUN = re.compile("[" + CJK + "]+")
 # A word: letters and digits (not CJK), as unicode61 and tantivy's simple tokenizer cut.
 WORD = re.compile("(?:(?![" + CJK + "])[^\\W_])+")
@@ -13,13 +13,13 @@ SEGMENT = re.compile("[" + CJK + "]+|(?:(?![" + CJK + "])[^\\W_])+")
 
 
 def fold(text):
-    """Lowercase without diacritics."""
+    """Lowercase without diacritics (canonical decomposition only: ™ stays a symbol)."""
     out = []
     for c in text.lower():
         if c < "\u0080" or CJK_RUN.match(c):
             out.append(c)  # kana keep their voicing marks
         else:
-            out.extend(d for d in unicodedata.normalize("NFKD", c) if not unicodedata.combining(d))
+            out.extend(d for d in unicodedata.normalize("NFD", c) if not unicodedata.combining(d))
     return "".join(out)
 
 
