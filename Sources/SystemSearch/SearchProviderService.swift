@@ -42,16 +42,16 @@ public final class SearchProviderService: @unchecked Sendable {
     ///   - appID: the app's reverse-DNS id: the bus name, and the object path's base.
     ///   - source: where answers come from; it returns only what may leave the app.
     ///   - resultLimit: the most ids one result set (or KRunner match list) holds.
-    ///   - iconName: the themed icon KRunner shows beside each match.
+    ///   - icon: the app's icon, shown for results without a thumbnail (GNOME Shell and KRunner).
     ///   - onRequest: receives open / continue requests, from a background queue, in order.
     public init(appID: String, source: any SystemSearchSource, resultLimit: Int = 20,
-                iconName: String = "system-search",
+                icon: AppIcon = .fallback,
                 onRequest: @escaping @Sendable (SearchRequest) -> Void) throws {
         address = try SearchProviderAddress(appID: appID)
         guard resultLimit > 0 else {
             throw SystemSearchError(code: SystemSearchError.invalidArgument, message: "resultLimit must be at least 1, got \(resultLimit)")
         }
-        responder = SearchProviderResponder(source: source, resultLimit: resultLimit, iconName: iconName, onRequest: onRequest)
+        responder = SearchProviderResponder(source: source, resultLimit: resultLimit, icon: icon, onRequest: onRequest)
     }
 
     deinit {

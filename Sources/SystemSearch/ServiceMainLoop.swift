@@ -24,9 +24,14 @@ public final class ServiceMainLoop: @unchecked Sendable {
 
     /// Iterates the loop on the calling thread until ``quit()``.
     public func run() {
+        // Another thread may hold the context for a moment (a service connecting and
+        // exporting through MainContextInvoker before this loop ran): wait for it, as
+        // pushing a context someone else owns fails.
+        while g_main_context_acquire(context) == 0 { usleep(200) }
         g_main_context_push_thread_default(context)
         g_main_loop_run(loop)
         g_main_context_pop_thread_default(context)
+        g_main_context_release(context)
     }
 
     /// Runs the loop on a new thread; ``quit()`` stops it and waits for the thread.

@@ -74,6 +74,28 @@ struct ActivityRecord {
         json = "{" + members.joined(separator: ",") + "}"
     }
 
+    /// The activity type and `userInfo` of a stored activity row.
+    static func typeAndUserInfo(json: String?) -> (type: String, userInfo: [String: AttributeValue])? {
+        guard let json, let value = try? JSONValue.parse(json), case .string(let type)? = value["activityType"] else { return nil }
+        var userInfo: [String: AttributeValue] = [:]
+        if case .object(let members)? = value["userInfo"] {
+            for (key, member) in members {
+                if let converted = attributeValue(member) { userInfo[key] = converted }
+            }
+        }
+        return (type, userInfo)
+    }
+
+    private static func attributeValue(_ value: JSONValue) -> AttributeValue? {
+        switch value {
+        case .string(let text): return .string(text)
+        case .number(let number): return .number(number)
+        case .bool(let flag): return .bool(flag)
+        case .array(let values): return .array(values.compactMap(attributeValue))
+        case .null, .object: return nil
+        }
+    }
+
     /// The identifier to open for a stored activity row: its related item, else its own.
     static func openIdentifier(rowIdentifier: String, json: String?) -> String {
         if let json, case .string(let id)? = (try? JSONValue.parse(json))?["openIdentifier"] { return id }
