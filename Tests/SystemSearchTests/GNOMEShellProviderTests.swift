@@ -140,6 +140,29 @@ final class GNOMEShellProviderTests: ProviderTestCase {
         }
     }
 
+    func testTextThatDBusCannotCarryNeverLeavesBroken() throws {
+        // An index written by an older version, which accepted a NUL in ids and text.
+        struct OlderIndex: SystemSearchSource {
+            let hits = [SystemSearchHit(id: "old\u{0}id", name: "Cut here"),
+                        SystemSearchHit(id: "old-ok", name: "Tab\u{0}Title", description: "a\u{0}b")]
+            func systemSearch(terms: [String], limit: Int) throws -> [SystemSearchHit] { hits }
+            func systemSearchMetas(ids: [String]) throws -> [SystemSearchHit] { hits.filter { ids.contains($0.id) } }
+        }
+        let older = try makeService(source: OlderIndex(), appID: "org.example.Older")
+        try older.start(context: loop.context, busAddress: bus.address)
+        defer { older.stop() }
+        let client = GDBusClient(busAddress: bus.address, busName: "org.example.Older", objectPath: "/org/example/Older/SearchProvider")
+        XCTAssertEqual(try client.call(interface, "GetInitialResultSet", "['x']")[0].strings, ["old-ok"],
+                       "an id with a NUL would arrive cut ('old') and open another item: it is not served")
+        let meta = try client.call(interface, "GetResultMetas", "['old-ok']")[0][0]
+        XCTAssertEqual(meta.lookup("name")?.string, "Tab\u{FFFD}Title")
+        XCTAssertEqual(meta.lookup("description")?.string, "a\u{FFFD}b")
+        let matches = try client.call("org.kde.krunner1", "Match", "'x'")[0]
+        XCTAssertEqual(matches.count, 1)
+        XCTAssertEqual(matches[0][0].string, "old-ok")
+        XCTAssertEqual(matches[0][1].string, "Tab\u{FFFD}Title")
+    }
+
     func testASecondServiceForTheSameAppSaysTheNameIsTaken() throws {
         let second = try makeService(source: IndexSystemSearchSource(index: index))
         XCTAssertThrowsError(try second.start(context: loop.context, busAddress: bus.address)) { error in

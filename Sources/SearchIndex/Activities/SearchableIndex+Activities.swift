@@ -9,6 +9,11 @@ extension SearchableIndex {
     /// served to the system search.
     public func becomeCurrent(_ activity: UserActivity) throws {
         if activity.activityType.isEmpty { throw IndexError.argument("activity.activityType must be a non-empty string") }
+        // Both become the stored row's identifier and domain, which travel over D-Bus.
+        if let problem = ItemValidation.identifierProblem(activity.activityType) { throw IndexError.item("activity.activityType \(problem)") }
+        if let id = activity.relatedUniqueIdentifier, let problem = ItemValidation.identifierProblem(id) {
+            throw IndexError.item("activity.relatedUniqueIdentifier \(problem)")
+        }
         if let problem = ItemValidation.attributeProblem(activity.contentAttributes, path: "activity") {
             throw IndexError.argument(problem.message)
         }
