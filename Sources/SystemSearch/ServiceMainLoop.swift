@@ -10,8 +10,8 @@ public final class ServiceMainLoop: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Makes a loop on a new context, or with `globalDefault` on GLib's global default
-    /// context: a process's main loop should use that one, because the shared session
-    /// bus connection reports its closing there (and then ends the process).
+    /// context (a process's main loop, as under `searchlight serve`). A service started
+    /// on it reports a closed bus connection on this context (``SearchProviderService``).
     public init(globalDefault: Bool = false) {
         context = globalDefault ? g_main_context_ref(g_main_context_default()) : g_main_context_new()
         loop = g_main_loop_new(context, 0)
