@@ -49,6 +49,16 @@ enum SearchProviderCall: Sendable, Equatable {
         }
     }
 
+    /// Whether the call passes a request on to the app (and returns nothing): it is
+    /// answered first, then handled, so an app that quits on the request (or the time
+    /// it takes) never leaves the desktop waiting for the reply.
+    var isRequest: Bool {
+        switch self {
+        case .activateResult, .launchSearch, .run: return true
+        default: return false
+        }
+    }
+
     /// Whether answering needs the index (run concurrently) rather than only
     /// passing a request on (run in order).
     var isQuery: Bool {

@@ -90,6 +90,12 @@ public final class SearchProviderService: @unchecked Sendable {
         }
     }
 
+    /// Waits until every request received so far (`ActivateResult`, `LaunchSearch`,
+    /// `Run`, answered at once) has been passed on to the closure given at creation.
+    public func finishPendingRequests() {
+        requests.sync {}
+    }
+
     /// Releases the bus name and unexports the interfaces; calls in flight still get replies.
     public func stop() {
         lock.lock()
@@ -263,6 +269,11 @@ public final class SearchProviderService: @unchecked Sendable {
         let invocation = Invocation(pointer: invocation)
         let responder = responder
         (call.isQuery ? queries : requests).async {
+            if call.isRequest {
+                g_dbus_method_invocation_return_value(invocation.pointer, SearchProviderReply.nothing.encoded())
+                _ = try? responder.respond(to: call)
+                return
+            }
             do {
                 let reply = try responder.respond(to: call)
                 g_dbus_method_invocation_return_value(invocation.pointer, reply.encoded())

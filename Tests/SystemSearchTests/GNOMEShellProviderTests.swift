@@ -73,7 +73,7 @@ final class GNOMEShellProviderTests: ProviderTestCase {
 
     func testActivateResultAsksTheAppToOpenTheItemWithTheTimestamp() throws {
         _ = try provider.call(interface, "ActivateResult", "food-3", "['pad', 'see']", "uint32 1234")
-        XCTAssertEqual(recorder.all, [.open(id: "food-3", timestamp: 1234)])
+        XCTAssertEqual(received, [.open(id: "food-3", timestamp: 1234)])
     }
 
     func testOpeningAResultCountsOneEngagement() throws {
@@ -92,14 +92,14 @@ final class GNOMEShellProviderTests: ProviderTestCase {
         let activity = try XCTUnwrap(results.first)
         XCTAssertNotEqual(activity, "food-2", "only the viewed record is served, not the item")
         _ = try provider.call(interface, "ActivateResult", activity, "['curry']", "uint32 7")
-        XCTAssertEqual(recorder.all, [.open(id: "food-2", timestamp: 7,
+        XCTAssertEqual(received, [.open(id: "food-2", timestamp: 7,
                                             activity: ViewedActivity(activityType: "org.example.foods.view", userInfo: ["night": .string("friday")]))],
                        "the viewed record's type and userInfo come with it")
     }
 
     func testLaunchSearchAsksTheAppToContinueTheTermsJoinedBySpaces() throws {
         _ = try provider.call(interface, "LaunchSearch", "['pad', 'thai']", "uint32 99")
-        XCTAssertEqual(recorder.all, [.continueSearch(text: "pad thai", timestamp: 99)])
+        XCTAssertEqual(received, [.continueSearch(text: "pad thai", timestamp: 99)])
     }
 
     func testExpiredItemsNeverAppear() throws {

@@ -52,7 +52,7 @@ final class KRunnerProviderTests: ProviderTestCase {
         try index.setIndexingPreference(.viewedRecords)
         let activity = try XCTUnwrap(try provider.call(interface, "Match", "'curry'")[0][0][0].string)
         _ = try provider.call(interface, "Run", "'\(activity)'", "''")
-        XCTAssertEqual(recorder.all, [.open(id: "food-3"),
+        XCTAssertEqual(received, [.open(id: "food-3"),
                                       .open(id: "food-2", activity: ViewedActivity(activityType: "org.example.foods.view",
                                                                                    userInfo: ["night": .string("friday")]))],
                        "an activity opens its item, with its type and userInfo; KRunner sends no timestamp")
@@ -69,7 +69,7 @@ final class KRunnerProviderTests: ProviderTestCase {
         XCTAssertEqual(actions.typeString, "(a(sss))")
         XCTAssertEqual(actions[0].count, 0)
         XCTAssertEqual(try provider.call(interface, "Teardown").typeString, "()")
-        XCTAssertEqual(recorder.all, [])
+        XCTAssertEqual(received, [])
     }
 
     func testWhatMayNotLeaveTheAppNeverMatches() throws {

@@ -32,6 +32,7 @@ class ProviderTestCase: XCTestCase {
     }
 
     override func tearDown() {
+        madeServices = []
         service?.stop()
         service = nil
         loop?.quit(waitForThread: true)
@@ -78,7 +79,18 @@ class ProviderTestCase: XCTestCase {
 
     func makeService(source: any SystemSearchSource, appID: String = ProviderTestCase.appID) throws -> SearchProviderService {
         let recorder = recorder
-        return try SearchProviderService(appID: appID, source: source, resultLimit: 10) { recorder.record($0) }
+        let made = try SearchProviderService(appID: appID, source: source, resultLimit: 10) { recorder.record($0) }
+        madeServices.append(made)
+        return made
+    }
+
+    private var madeServices: [SearchProviderService] = []
+
+    /// The requests passed on so far: requests are answered first and passed on right
+    /// after, so this waits for those already answered.
+    var received: [SearchRequest] {
+        madeServices.forEach { $0.finishPendingRequests() }
+        return recorder.all
     }
 }
 
