@@ -1,5 +1,6 @@
 import CGLib
 import Glibc
+import Synchronization
 
 /// An image file decoded to 8-bit RGBA pixels, rows packed: what KRunner's `icon-data`
 /// match property carries (the `(iiibiiay)` of `org.freedesktop.Notifications`:
@@ -101,5 +102,24 @@ private final class PixbufLibrary: @unchecked Sendable {
         else { return nil }
         (self.newFromFile, self.scaleSimple, self.width, self.height, self.rowstride) = (newFromFile, scaleSimple, width, height, rowstride)
         (self.nChannels, self.bitsPerSample, self.hasAlpha, self.readPixels) = (nChannels, bitsPerSample, hasAlpha, readPixels)
+    }
+}
+
+/// Decoded thumbnails by path, so that typing does not decode the same files for
+/// every keystroke's `Match`. Thumbnail files are written once under a new name and
+/// never changed, so an entry stays right; the cache forgets everything past
+/// ``capacity`` entries.
+final class PixelImageCache: Sendable {
+    static let capacity = 256
+    private let images = Mutex<[String: PixelImage?]>([:])
+
+    func image(path: String) -> PixelImage? {
+        if let cached = images.withLock({ $0[path] }) { return cached }
+        let image = PixelImage(path: path)
+        images.withLock { images in
+            if images.count >= Self.capacity { images.removeAll(keepingCapacity: true) }
+            images[path] = image
+        }
+        return image
     }
 }

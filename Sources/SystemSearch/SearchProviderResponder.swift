@@ -9,6 +9,7 @@ struct SearchProviderResponder: Sendable {
     let icon: AppIcon
     /// The app icon's pixels, when it is a file (KRunner takes those, not a path).
     let iconImage: PixelImage?
+    let thumbnails = PixelImageCache()
     let onRequest: @Sendable (SearchRequest) -> Void
 
     init(source: any SystemSearchSource, resultLimit: Int, icon: AppIcon, onRequest: @escaping @Sendable (SearchRequest) -> Void) {
@@ -53,7 +54,7 @@ struct SearchProviderResponder: Sendable {
             let hits = try search(Self.terms(of: query), limit: resultLimit)
             let folded = Self.fold(query)
             return .matches(hits.enumerated().map { rank, hit in
-                let thumbnail = hit.thumbnailPath.flatMap { PixelImage(path: $0) }
+                let thumbnail = hit.thumbnailPath.flatMap { thumbnails.image(path: $0) }
                 let iconName: String
                 if case .named(let name) = icon { iconName = name } else { iconName = "" }
                 return KRunnerMatch(id: hit.id, text: hit.name, iconName: iconName,
