@@ -7,7 +7,8 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages the build, the tests and the benchmarks use.
 DEBIAN_PACKAGES := pkg-config libjavascriptcoregtk-4.1-dev libsqlite3-dev libglib2.0-dev libcurl4 \
-	dbus esbuild libjs-lunr wamerican node-typescript
+	dbus esbuild libjs-lunr wamerican node-typescript \
+	libgdk-pixbuf-2.0-0 g++ qtbase5-dev libkf5runner-dev
 # The window page's React (and its component tests, some in a window under Xvfb), and a
 # Japanese font for its screens.
 DEBIAN_PACKAGES += node-react node-react-dom fonts-ipafont-gothic xvfb xauth

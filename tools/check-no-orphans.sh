@@ -14,7 +14,7 @@ id=${1:?usage: check-no-orphans.sh RUN-ID}
 left() {
   local pid
   for pid in $(pgrep -x searchlight); do
-    if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qxF "SEARCHLIGHT_TEST_RUN=$id"; then
+    if { tr '\0' '\n' <"/proc/$pid/environ"; } 2>/dev/null | grep -qxF "SEARCHLIGHT_TEST_RUN=$id"; then
       echo "$pid"
     fi
   done

@@ -10,13 +10,42 @@ struct Call: Sendable {
 
     let name: String
     let access: Access
+    /// The names of the leading arguments that carry items, ids or domains (`items`,
+    /// `ids`, …): a string the bridge refuses there (a lone surrogate) makes the item
+    /// invalid, `E_INVALID_ITEM` naming `items[3].id`, not `args[0][3].id`.
+    var itemArguments: [String] = []
     let body: @Sendable (SearchOnDeviceModule, Arguments) throws -> BridgeValue
+
+    init(name: String, access: Access, itemArguments: [String] = [],
+         body: @escaping @Sendable (SearchOnDeviceModule, Arguments) throws -> BridgeValue) {
+        self.name = name
+        self.access = access
+        self.itemArguments = itemArguments
+        self.body = body
+    }
+
+    /// The bridge's refusal of an item argument as the item error it is, or nil.
+    func itemError(_ error: NativeError) -> NativeError? {
+        for (position, name) in itemArguments.enumerated() {
+            let prefix = "args[\(position)]"
+            guard error.code == NativeError.invalidArgumentCode, error.message.hasPrefix(prefix),
+                  let colon = error.message.range(of: ": ") else { continue }
+            let path = name + error.message[error.message.index(error.message.startIndex, offsetBy: prefix.count)..<colon.lowerBound]
+            let reason = error.message[colon.upperBound...]
+            // Only ill-formed text is the item's fault; other refusals (a function, a
+            // cycle) stay the bridge's E_INVALID_ARGUMENT.
+            guard reason.contains("lone surrogate"), let open = reason.firstIndex(of: "("), let close = reason.lastIndex(of: ")") else { return nil }
+            return NativeError(code: IndexError.invalidItem,
+                               message: "\(path) must be well-formed Unicode, but has a lone surrogate (\(reason[reason.index(after: open)..<close]))")
+        }
+        return nil
+    }
 }
 
 extension SearchOnDeviceModule {
     /// Every promise method of SPEC §3, in its order.
     static let calls: [Call] = [
-        Call(name: "indexItems", access: .write) { module, arguments in
+        Call(name: "indexItems", access: .write, itemArguments: ["items"]) { module, arguments in
             guard case .array(let values) = arguments[0] else {
                 throw FieldReader.argument.failure("items", "must be an array of items, got \(arguments[0].typeName)")
             }
@@ -36,14 +65,14 @@ extension SearchOnDeviceModule {
             }
             return .number(Double(try module.write(items, clientState: clientState)))
         },
-        Call(name: "indexItem", access: .write) { module, arguments in
+        Call(name: "indexItem", access: .write, itemArguments: ["item"]) { module, arguments in
             .number(Double(try module.write([try ItemInput(arguments[0], path: "item")], clientState: nil)))
         },
-        Call(name: "deleteItemsWithIdentifiers", access: .write) { module, arguments in
+        Call(name: "deleteItemsWithIdentifiers", access: .write, itemArguments: ["ids"]) { module, arguments in
             let ids = try arguments.strings(0, "ids")
             return .number(Double(try module.index().deleteItems(identifiers: ids)))
         },
-        Call(name: "deleteItemsInDomains", access: .write) { module, arguments in
+        Call(name: "deleteItemsInDomains", access: .write, itemArguments: ["domains"]) { module, arguments in
             let domains = try arguments.strings(0, "domains")
             return .number(Double(try module.index().deleteItems(domains: domains)))
         },
@@ -53,7 +82,7 @@ extension SearchOnDeviceModule {
         Call(name: "fetchLastClientState", access: .read) { module, _ in
             try module.index().fetchLastClientState().map { .string($0) } ?? .null
         },
-        Call(name: "getItems", access: .read) { module, arguments in
+        Call(name: "getItems", access: .read, itemArguments: ["ids"]) { module, arguments in
             let ids = try arguments.strings(0, "ids")
             return .array(try module.index().items(identifiers: ids).map(ItemOutput.value))
         },
@@ -84,7 +113,7 @@ extension SearchOnDeviceModule {
                 "suggestions": .array(suggestions.map { ["text": .string($0.text), "count": .number(Double($0.count))] }),
             ]
         },
-        Call(name: "becomeCurrent", access: .write) { module, arguments in
+        Call(name: "becomeCurrent", access: .write, itemArguments: ["activity"]) { module, arguments in
             var input = try ActivityInput(arguments[0])
             var warning: String?
             if let image = input.image {

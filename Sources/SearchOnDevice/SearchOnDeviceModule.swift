@@ -143,6 +143,12 @@ public final class SearchOnDeviceModule: NativeModule {
         }
     }
 
+    /// A string the bridge refused in an item, id or domain argument (a lone
+    /// surrogate) is an invalid item: `E_INVALID_ITEM` naming `activity.relatedUniqueIdentifier`.
+    public func refusedArgument(_ error: NativeError, method: String) -> NativeError {
+        Self.calls.first { $0.name == method }?.itemError(error) ?? error
+    }
+
     /// Attaches a sink other than the bridge's (tests record events this way).
     func attach(sender: any EventSending) {
         events.attach(sender)
@@ -179,7 +185,13 @@ public final class SearchOnDeviceModule: NativeModule {
         let queue = call.access == .write ? writes : reads
         queue.async { [self] in
             do {
-                completion(.success(try call.body(self, Arguments(arguments.values()))))
+                let values: [BridgeValue]
+                do {
+                    values = try arguments.values()
+                } catch let error as NativeError {
+                    throw call.itemError(error) ?? error
+                }
+                completion(.success(try call.body(self, Arguments(values))))
             } catch let error as NativeError {
                 completion(.failure(error))
             } catch let error as IndexError {

@@ -4,7 +4,7 @@ import Foundation
 let commands: [Command.Type] = [
     RunCommand.self, TestCommand.self,
     SearchCommand.self, QueryCommand.self,
-    ActivateCommand.self, ContinueCommand.self, ServeCommand.self, InstallCommand.self,
+    ActivateCommand.self, ContinueCommand.self, ServeCommand.self, InstallCommand.self, UninstallCommand.self,
     StatsCommand.self, ExportCommand.self, ImportCommand.self,
 ]
 

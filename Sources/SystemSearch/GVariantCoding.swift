@@ -43,8 +43,11 @@ enum GVariantCoding {
 
     // MARK: Writing (floating references)
 
+    /// A D-Bus string: valid UTF-8 (as every Swift string) without NUL, which D-Bus
+    /// strings cannot hold; a NUL (in text stored by an older version) becomes U+FFFD.
     static func make(_ text: String) -> OpaquePointer {
-        g_variant_new_string(text)
+        guard text.utf8.contains(0) else { return g_variant_new_string(text) }
+        return g_variant_new_string(text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}"))
     }
 
     static func make(_ number: UInt32) -> OpaquePointer {

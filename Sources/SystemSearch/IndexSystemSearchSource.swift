@@ -20,10 +20,16 @@ public struct IndexSystemSearchSource: SystemSearchSource {
         try Self.translatingErrors { try index.systemSearchMetas(ids: ids).map(Self.hit) }
     }
 
+    /// One engagement for the opened item (and the activity row it came from), as `becomeCurrent` counts.
+    public func recordOpen(id: String) throws {
+        try Self.translatingErrors { try index.recordSystemSearchOpen(id: id) }
+    }
+
     static func hit(_ result: SystemSearchResult) -> SystemSearchHit {
         SystemSearchHit(id: result.id, openIdentifier: result.openIdentifier, name: result.name,
                         description: result.description ?? "", thumbnailPath: result.thumbnailPath,
-                        clipboardText: result.clipboardText)
+                        clipboardText: result.clipboardText, url: result.url,
+                        activity: result.activityType.map { ViewedActivity(activityType: $0, userInfo: result.userInfo ?? [:]) })
     }
 
     /// Keeps the index's error code (`E_INDEX_UNAVAILABLE`) for the D-Bus error name.

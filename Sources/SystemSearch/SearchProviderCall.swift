@@ -13,6 +13,7 @@ enum SearchProviderCall: Sendable, Equatable {
     case launchSearch(terms: [String], timestamp: UInt32)
     // org.kde.krunner1
     case actions
+    case config
     case match(query: String)
     case run(matchID: String, actionID: String)
     case teardown
@@ -35,6 +36,8 @@ enum SearchProviderCall: Sendable, Equatable {
             self = .launchSearch(terms: V.child(parameters, 0, V.strings), timestamp: V.child(parameters, 1) { g_variant_get_uint32($0) })
         case (SearchProviderAddress.krunnerInterface, "Actions"):
             self = .actions
+        case (SearchProviderAddress.krunnerInterface, "Config"):
+            self = .config
         case (SearchProviderAddress.krunnerInterface, "Match") where V.has(parameters, type: "(s)"):
             self = .match(query: V.child(parameters, 0, V.string))
         case (SearchProviderAddress.krunnerInterface, "Run") where V.has(parameters, type: "(ss)"):
@@ -46,12 +49,22 @@ enum SearchProviderCall: Sendable, Equatable {
         }
     }
 
+    /// Whether the call passes a request on to the app (and returns nothing): it is
+    /// answered first, then handled, so an app that quits on the request (or the time
+    /// it takes) never leaves the desktop waiting for the reply.
+    var isRequest: Bool {
+        switch self {
+        case .activateResult, .launchSearch, .run: return true
+        default: return false
+        }
+    }
+
     /// Whether answering needs the index (run concurrently) rather than only
     /// passing a request on (run in order).
     var isQuery: Bool {
         switch self {
         case .initialResultSet, .subsearchResultSet, .resultMetas, .match: return true
-        case .activateResult, .launchSearch, .actions, .run, .teardown: return false
+        case .activateResult, .launchSearch, .actions, .config, .run, .teardown: return false
         }
     }
 }

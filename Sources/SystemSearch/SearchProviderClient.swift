@@ -18,23 +18,23 @@ public struct SearchProviderClient: Sendable {
         self.timeoutMilliseconds = timeoutMilliseconds
     }
 
-    /// Asks the app to open the item `id` (`ActivateResult(id, [], 0)`).
-    public func activate(id: String) throws {
+    /// Asks the app to open the item `id` (`ActivateResult(id, [], timestamp)`).
+    public func activate(id: String, timestamp: UInt32 = 0) throws {
         guard !id.isEmpty else {
             throw SystemSearchError(code: SystemSearchError.invalidArgument, message: "the id to activate must not be empty")
         }
         try call("ActivateResult", GVariantCoding.tuple([
-            GVariantCoding.make(id), GVariantCoding.stringArray([]), GVariantCoding.make(UInt32(0)),
+            GVariantCoding.make(id), GVariantCoding.stringArray([]), GVariantCoding.make(timestamp),
         ]))
     }
 
-    /// Asks the app to continue the search `text` (`LaunchSearch([text], 0)`); the app
-    /// joins the terms by spaces, so the one term arrives exactly as given.
-    public func continueSearch(text: String) throws {
+    /// Asks the app to continue the search `text` (`LaunchSearch([text], timestamp)`); the
+    /// app joins the terms by spaces, so the one term arrives exactly as given.
+    public func continueSearch(text: String, timestamp: UInt32 = 0) throws {
         guard !text.isEmpty else {
             throw SystemSearchError(code: SystemSearchError.invalidArgument, message: "the search text to continue must not be empty")
         }
-        try call("LaunchSearch", GVariantCoding.tuple([GVariantCoding.stringArray([text]), GVariantCoding.make(UInt32(0))]))
+        try call("LaunchSearch", GVariantCoding.tuple([GVariantCoding.stringArray([text]), GVariantCoding.make(timestamp)]))
     }
 
     private func call(_ method: String, _ arguments: OpaquePointer) throws {

@@ -24,10 +24,36 @@ public struct SearchProviderInstallation: Sendable {
     /// Whether the app is a windowed one (SPEC §7): started as `run --window --serve`,
     /// so a request that starts it opens its window.
     public var window = false
+    /// The app's name on the desktop (`install --name`), or nil for the app id's last element.
+    public let name: String?
+    /// The app's icon (`install --icon`): the desktop file's, the KRunner plugin's, and
+    /// what results without a thumbnail show.
+    public let icon: AppIcon
 
-    /// Checks the paths (absolute, no control characters) and the app id.
-    public init(appID: String, executablePath: String, scriptPath: String, prefix: String, dataDirectory: String? = nil) throws {
+    /// The first line of every file `install` writes: how ``remove(prefix:appID:)`` knows
+    /// a file is ours before it deletes it.
+    public static func marker(appID: String) -> String {
+        "# Written by searchlight install for \(appID); searchlight uninstall removes it."
+    }
+
+    /// Checks the paths (absolute, no control characters), the name and the app id.
+    public init(appID: String, executablePath: String, scriptPath: String, prefix: String, dataDirectory: String? = nil,
+                name: String? = nil, icon: AppIcon = .fallback) throws {
         address = try SearchProviderAddress(appID: appID)
+        if let name {
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw SystemSearchError(code: SystemSearchError.invalidArgument, message: "the app name must not be empty")
+            }
+            guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw SystemSearchError(code: SystemSearchError.invalidArgument, message: "the app name must not contain control characters (newline, tab, …)")
+            }
+        }
+        let iconText = icon.desktopValue
+        guard !iconText.isEmpty, !iconText.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw SystemSearchError(code: SystemSearchError.invalidArgument, message: "the icon must be a non-empty icon name or absolute file path without control characters")
+        }
+        self.name = name
+        self.icon = icon
         for (label, path) in [("executable", executablePath), ("script", scriptPath), ("prefix", prefix), ("data directory", dataDirectory ?? "/")] {
             guard path.hasPrefix("/") else {
                 throw SystemSearchError(code: SystemSearchError.invalidArgument, message: "the \(label) path must be absolute, got '\(path)'")
@@ -50,34 +76,48 @@ public struct SearchProviderInstallation: Sendable {
         return arguments + ["--serve", scriptPath]
     }
 
-    /// The name shown for the app: the app id's last element (`org.example.Foods` → `Foods`).
+    /// The name shown for the app: `--name`, else the app id's last element (`org.example.Foods` → `Foods`).
     public var displayName: String {
-        String(address.appID.split(separator: ".").last ?? Substring(address.appID))
+        name ?? String(address.appID.split(separator: ".").last ?? Substring(address.appID))
+    }
+
+    /// Where each file goes under `prefix`, in the order they are written.
+    public static func paths(prefix: String, appID: String) -> [String] {
+        ["\(prefix)/applications/\(appID).desktop",
+         "\(prefix)/dbus-1/services/\(appID).service",
+         "\(prefix)/gnome-shell/search-providers/\(appID).search-provider.ini",
+         "\(prefix)/krunner/dbusplugins/\(appID).desktop"]
     }
 
     /// The files, in the order they are written.
     public var files: [File] {
         let id = address.appID
+        let paths = Self.paths(prefix: prefix, appID: id)
+        let marker = Self.marker(appID: id)
+        let icon = Self.escapeValue(icon.desktopValue)
         return [
-            File(path: "\(prefix)/applications/\(id).desktop", contents: """
+            File(path: paths[0], contents: """
+                \(marker)
                 [Desktop Entry]
                 Type=Application
                 Name=\(Self.escapeValue(displayName))
                 Comment=\(Self.escapeValue(displayName)), with on-device search
                 Exec=\(command.map(Self.quoteDesktopArgument).joined(separator: " "))
-                Icon=system-search
+                Icon=\(icon)
                 Terminal=false
                 NoDisplay=false
                 Categories=Utility;
 
                 """),
-            File(path: "\(prefix)/dbus-1/services/\(id).service", contents: """
+            File(path: paths[1], contents: """
+                \(marker)
                 [D-BUS Service]
                 Name=\(address.busName)
                 Exec=\(command.map(Self.quoteShellArgument).joined(separator: " "))
 
                 """),
-            File(path: "\(prefix)/gnome-shell/search-providers/\(id).search-provider.ini", contents: """
+            File(path: paths[2], contents: """
+                \(marker)
                 [Shell Search Provider]
                 DesktopId=\(id).desktop
                 BusName=\(address.busName)
@@ -85,19 +125,22 @@ public struct SearchProviderInstallation: Sendable {
                 Version=2
 
                 """),
-            File(path: "\(prefix)/krunner/dbusplugins/\(id).desktop", contents: """
+            // DBus2: KRunner asks Config once; the actions (none) once per run, not every session.
+            File(path: paths[3], contents: """
+                \(marker)
                 [Desktop Entry]
                 Type=Service
                 Name=\(Self.escapeValue(displayName))
                 Comment=Search \(Self.escapeValue(displayName))
-                Icon=system-search
+                Icon=\(icon)
                 X-KDE-ServiceTypes=Plasma/Runner
                 X-KDE-PluginInfo-Name=\(id)
                 X-KDE-PluginInfo-Version=1.0
                 X-KDE-PluginInfo-EnabledByDefault=true
-                X-Plasma-API=DBus
+                X-Plasma-API=DBus2
                 X-Plasma-DBusRunner-Service=\(address.busName)
                 X-Plasma-DBusRunner-Path=\(address.objectPath)
+                X-Plasma-Request-Actions-Once=true
 
                 """),
         ]
@@ -119,6 +162,31 @@ public struct SearchProviderInstallation: Sendable {
             }
             return file.path
         }
+    }
+
+    /// Removes the files `install` wrote for `appID` under `prefix` — each of the four
+    /// paths that exists and starts with ``marker(appID:)`` — and nothing else (no
+    /// directory, no file of the same name written by someone else). Returns the paths removed.
+    @discardableResult
+    public static func remove(prefix: String, appID: String) throws -> [String] {
+        _ = try SearchProviderAddress(appID: appID)
+        let prefix = prefix.count > 1 && prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+        let marker = Data((Self.marker(appID: appID) + "\n").utf8)
+        var removed: [String] = []
+        for path in paths(prefix: prefix, appID: appID) {
+            guard let handle = FileHandle(forReadingAtPath: path) else { continue }
+            let head = handle.readData(ofLength: marker.count)
+            try? handle.close()
+            guard head == marker else { continue }
+            do {
+                try FileManager.default.removeItem(atPath: path)
+            } catch {
+                throw SystemSearchError(code: SystemSearchError.ioFailure,
+                                        message: "cannot remove \(path): \((error as NSError).localizedDescription)")
+            }
+            removed.append(path)
+        }
+        return removed
     }
 
     /// What to tell the user when GNOME Shell will not see the `.ini` (it reads

@@ -42,6 +42,9 @@ enum SearchProviderInterfaces {
           <arg type="s" name="actionId" direction="in"/>
         </method>
         <method name="Teardown"/>
+        <method name="Config">
+          <arg type="a{sv}" name="config" direction="out"/>
+        </method>
       </interface>
     </node>
     """

@@ -5,19 +5,25 @@ struct KRunnerMatch: Sendable, Equatable {
     var id: String
     var text: String
     var iconName: String
-    /// KRunner's category relevance: 100 for an exact title match, 70 otherwise.
+    /// KRunner's match type: 100 (ExactMatch) for an exact title, 30 (PossibleMatch) otherwise.
     var type: Int32
     /// 0…1, higher first.
     var relevance: Double
     var subtext: String
+    /// The thumbnail (else the app's icon file) as pixels: the `icon-data` property.
+    var iconData: PixelImage? = nil
+    /// The item's deep link: the `urls` property.
+    var urls: [String] = []
 }
 
 /// The answer to one ``SearchProviderCall``, encodable as the method's out-arguments.
 enum SearchProviderReply: Sendable, Equatable {
     /// `as`: result ids, best first.
     case ids([String])
-    /// `aa{sv}`: GNOME Shell result metas.
-    case metas([SystemSearchHit])
+    /// `aa{sv}`: GNOME Shell result metas; results without a thumbnail show the app icon.
+    case metas([SystemSearchHit], AppIcon)
+    /// `a{sv}`: KRunner's runner configuration.
+    case config(minimumLetterCount: Int32)
     /// `a(sss)`: KRunner actions (id, text, icon name).
     case actions([KRunnerAction])
     /// `a(sssida{sv})`: KRunner matches.
@@ -38,23 +44,36 @@ enum SearchProviderReply: Sendable, Equatable {
         switch self {
         case .ids(let ids):
             return V.tuple([V.stringArray(ids)])
-        case .metas(let results):
+        case .metas(let results, let appIcon):
             var icons: [OpaquePointer] = []
             defer { icons.forEach { g_variant_unref($0) } }
+            let fallback = appIcon.serialized()
+            defer { if let fallback { g_variant_unref(fallback) } }
             let dictionaries = results.map { result -> OpaquePointer in
                 var entries: [(String, OpaquePointer)] = [
                     ("id", V.make(result.id)),
                     ("name", V.make(result.name)),
                     ("description", V.make(result.description)),
                 ]
-                if let path = result.thumbnailPath, let icon = V.serializedFileIcon(path: path) {
-                    icons.append(icon)
+                let thumbnail = result.thumbnailPath.flatMap { V.serializedFileIcon(path: $0) }
+                if let thumbnail { icons.append(thumbnail) }
+                if let icon = thumbnail ?? fallback {
                     entries.append(("icon", icon))
+                    // The string form older shells read (`gicon`).
+                    if let deserialized = g_icon_deserialize(icon) {
+                        defer { g_object_unref(UnsafeMutableRawPointer(deserialized)) }
+                        if let text = g_icon_to_string(deserialized) {
+                            entries.append(("gicon", V.make(String(cString: text))))
+                            g_free(text)
+                        }
+                    }
                 }
                 entries.append(("clipboardText", V.make(result.clipboardText)))
                 return V.vardict(entries)
             }
             return V.tuple([V.array("aa{sv}", dictionaries)])
+        case .config(let minimumLetterCount):
+            return V.tuple([V.vardict([("MinLetterCount", V.make(minimumLetterCount))])])
         case .actions(let actions):
             return V.tuple([V.array("a(sss)", actions.map { action in
                 V.tuple([V.make(action.id), V.make(action.text), V.make(action.iconName)])
@@ -68,7 +87,8 @@ enum SearchProviderReply: Sendable, Equatable {
                         ("subtext", V.make(match.subtext)),
                         // An empty list: show no per-match action buttons.
                         ("actions", V.stringArray([])),
-                    ]),
+                        ("urls", V.stringArray(match.urls)),
+                    ] + (match.iconData.map { [("icon-data", $0.variant())] } ?? [])),
                 ])
             })])
         case .nothing:

@@ -5,9 +5,26 @@ struct SearchProviderResponder: Sendable {
     let source: any SystemSearchSource
     /// The most results one result set or KRunner match list holds.
     let resultLimit: Int
-    /// The icon name KRunner shows beside each match.
-    let iconName: String
+    /// The app's icon: what a result without a thumbnail shows.
+    let icon: AppIcon
+    /// The app icon's pixels, when it is a file (KRunner takes those, not a path).
+    let iconImage: PixelImage?
+    let thumbnails = PixelImageCache()
     let onRequest: @Sendable (SearchRequest) -> Void
+
+    init(source: any SystemSearchSource, resultLimit: Int, icon: AppIcon, onRequest: @escaping @Sendable (SearchRequest) -> Void) {
+        self.source = source
+        self.resultLimit = resultLimit
+        self.icon = icon
+        if case .file(let path) = icon { iconImage = PixelImage(path: path) } else { iconImage = nil }
+        self.onRequest = onRequest
+    }
+
+    /// KRunner's match types (`Plasma::QueryMatch::Type`): an exact title is
+    /// ExactMatch; anything else PossibleMatch, never HelperMatch (70), which KRunner
+    /// does not run on Enter and sorts above other runners' ordinary results.
+    static let exactMatch: Int32 = 100
+    static let possibleMatch: Int32 = 30
 
     /// Answers `call`; may block on the source, so never runs on a main-loop thread.
     func respond(to call: SearchProviderCall) throws -> SearchProviderReply {
@@ -20,44 +37,61 @@ struct SearchProviderResponder: Sendable {
             let hits = try search(terms, limit: max(resultLimit, previous.count))
             return .ids(hits.map { $0.id }.filter { kept.contains($0) })
         case .resultMetas(let ids):
-            guard !ids.isEmpty else { return .metas([]) }
-            return .metas(try source.systemSearchMetas(ids: ids))
-        case .activateResult(let id, _, _):
-            onRequest(.open(id: openIdentifier(for: id)))
+            guard !ids.isEmpty else { return .metas([], icon) }
+            return .metas(try source.systemSearchMetas(ids: ids).filter(Self.canTravel), icon)
+        case .activateResult(let id, _, let timestamp):
+            open(id, timestamp: timestamp)
             return .nothing
-        case .launchSearch(let terms, _):
-            onRequest(.continueSearch(text: terms.joined(separator: " ")))
+        case .launchSearch(let terms, let timestamp):
+            onRequest(.continueSearch(text: terms.joined(separator: " "), timestamp: timestamp))
             return .nothing
         case .actions:
             return .actions([])
+        case .config:
+            // Nothing to restrict: any one letter (a CJK character) can match.
+            return .config(minimumLetterCount: 1)
         case .match(let query):
             let hits = try search(Self.terms(of: query), limit: resultLimit)
             let folded = Self.fold(query)
             return .matches(hits.enumerated().map { rank, hit in
-                KRunnerMatch(id: hit.id, text: hit.name, iconName: iconName,
-                             type: Self.fold(hit.name) == folded ? 100 : 70,
-                             relevance: 1.0 - Double(rank) / Double(hits.count + 1),
-                             subtext: hit.description)
+                let thumbnail = hit.thumbnailPath.flatMap { thumbnails.image(path: $0) }
+                let iconName: String
+                if case .named(let name) = icon { iconName = name } else { iconName = "" }
+                return KRunnerMatch(id: hit.id, text: hit.name, iconName: iconName,
+                                    type: Self.fold(hit.name) == folded ? Self.exactMatch : Self.possibleMatch,
+                                    relevance: 1.0 - Double(rank) / Double(hits.count + 1),
+                                    subtext: hit.description, iconData: thumbnail ?? iconImage,
+                                    urls: hit.url.map { [$0] } ?? [])
             })
         case .run(let matchID, _):
-            onRequest(.open(id: openIdentifier(for: matchID)))
+            // KRunner's Run carries no activation time.
+            open(matchID, timestamp: 0)
             return .nothing
         case .teardown:
             return .nothing
         }
     }
 
-    /// The id the app should open for a result id the desktop shows (an activity's
-    /// related item); the id itself when the source does not describe it (or cannot
-    /// be read: opening still goes through).
-    private func openIdentifier(for id: String) -> String {
-        ((try? source.systemSearchMetas(ids: [id])) ?? []).first { $0.id == id }?.openIdentifier ?? id
+    /// Passes on the opening of result `id` (for an activity: its related item, with its
+    /// type and userInfo), then counts it as one engagement. When the source does not
+    /// describe the id (or cannot be read), the id itself is opened: opening still goes through.
+    private func open(_ id: String, timestamp: UInt32) {
+        let hit = ((try? source.systemSearchMetas(ids: [id])) ?? []).first { $0.id == id }
+        onRequest(.open(id: hit?.openIdentifier ?? id, timestamp: timestamp, activity: hit?.activity))
+        if hit != nil { try? source.recordOpen(id: id) }
     }
 
     private func search(_ terms: [String], limit: Int) throws -> [SystemSearchHit] {
         let terms = terms.filter { term in !term.allSatisfy { $0.isWhitespace } }
         guard !terms.isEmpty else { return [] }
-        return try source.systemSearch(terms: terms, limit: limit)
+        return try source.systemSearch(terms: terms, limit: limit).filter(Self.canTravel)
+    }
+
+    /// Whether a result's id survives D-Bus: its strings end at a NUL, so an id holding
+    /// one (stored by an older version, which accepted it) would come back as another
+    /// id. Such a result is not shown; its other text is cleaned in ``GVariantCoding``.
+    static func canTravel(_ hit: SystemSearchHit) -> Bool {
+        !hit.id.utf8.contains(0)
     }
 
     /// KRunner sends the typed line; the terms are its whitespace-separated words.

@@ -42,16 +42,16 @@ public final class SearchProviderService: @unchecked Sendable {
     ///   - appID: the app's reverse-DNS id: the bus name, and the object path's base.
     ///   - source: where answers come from; it returns only what may leave the app.
     ///   - resultLimit: the most ids one result set (or KRunner match list) holds.
-    ///   - iconName: the themed icon KRunner shows beside each match.
+    ///   - icon: the app's icon, shown for results without a thumbnail (GNOME Shell and KRunner).
     ///   - onRequest: receives open / continue requests, from a background queue, in order.
     public init(appID: String, source: any SystemSearchSource, resultLimit: Int = 20,
-                iconName: String = "system-search",
+                icon: AppIcon = .fallback,
                 onRequest: @escaping @Sendable (SearchRequest) -> Void) throws {
         address = try SearchProviderAddress(appID: appID)
         guard resultLimit > 0 else {
             throw SystemSearchError(code: SystemSearchError.invalidArgument, message: "resultLimit must be at least 1, got \(resultLimit)")
         }
-        responder = SearchProviderResponder(source: source, resultLimit: resultLimit, iconName: iconName, onRequest: onRequest)
+        responder = SearchProviderResponder(source: source, resultLimit: resultLimit, icon: icon, onRequest: onRequest)
     }
 
     deinit {
@@ -88,6 +88,12 @@ public final class SearchProviderService: @unchecked Sendable {
             unexport()
             throw error
         }
+    }
+
+    /// Waits until every request received so far (`ActivateResult`, `LaunchSearch`,
+    /// `Run`, answered at once) has been passed on to the closure given at creation.
+    public func finishPendingRequests() {
+        requests.sync {}
     }
 
     /// Releases the bus name and unexports the interfaces; calls in flight still get replies.
@@ -263,6 +269,11 @@ public final class SearchProviderService: @unchecked Sendable {
         let invocation = Invocation(pointer: invocation)
         let responder = responder
         (call.isQuery ? queries : requests).async {
+            if call.isRequest {
+                g_dbus_method_invocation_return_value(invocation.pointer, SearchProviderReply.nothing.encoded())
+                _ = try? responder.respond(to: call)
+                return
+            }
             do {
                 let reply = try responder.respond(to: call)
                 g_dbus_method_invocation_return_value(invocation.pointer, reply.encoded())

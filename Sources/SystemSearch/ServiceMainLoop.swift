@@ -10,8 +10,8 @@ public final class ServiceMainLoop: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Makes a loop on a new context, or with `globalDefault` on GLib's global default
-    /// context: a process's main loop should use that one, because the shared session
-    /// bus connection reports its closing there (and then ends the process).
+    /// context (a process's main loop, as under `searchlight serve`). A service started
+    /// on it reports a closed bus connection on this context (``SearchProviderService``).
     public init(globalDefault: Bool = false) {
         context = globalDefault ? g_main_context_ref(g_main_context_default()) : g_main_context_new()
         loop = g_main_loop_new(context, 0)
@@ -24,9 +24,14 @@ public final class ServiceMainLoop: @unchecked Sendable {
 
     /// Iterates the loop on the calling thread until ``quit()``.
     public func run() {
+        // Another thread may hold the context for a moment (a service connecting and
+        // exporting through MainContextInvoker before this loop ran): wait for it, as
+        // pushing a context someone else owns fails.
+        while g_main_context_acquire(context) == 0 { usleep(200) }
         g_main_context_push_thread_default(context)
         g_main_loop_run(loop)
         g_main_context_pop_thread_default(context)
+        g_main_context_release(context)
     }
 
     /// Runs the loop on a new thread; ``quit()`` stops it and waits for the thread.

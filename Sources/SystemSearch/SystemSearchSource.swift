@@ -1,3 +1,5 @@
+import SearchIndex
+
 /// One result as the system search may show it: only what is allowed to leave the app.
 ///
 /// (Named apart from SearchIndex's `SystemSearchResult`, which the index adapter maps
@@ -16,10 +18,17 @@ public struct SystemSearchHit: Sendable, Equatable {
     public var thumbnailPath: String?
     /// What "copy" puts on the clipboard (GNOME Shell's `clipboardText`).
     public var clipboardText: String
+    /// The item's deep link, if any (KRunner's `urls`).
+    public var url: String?
+    /// For a viewed record (a user activity): what the app gets with the request.
+    public var activity: ViewedActivity?
 
     /// Makes a hit; `openIdentifier` defaults to `id`, `clipboardText` to `name`.
     public init(id: String, openIdentifier: String? = nil, name: String, description: String = "",
-                thumbnailPath: String? = nil, clipboardText: String? = nil) {
+                thumbnailPath: String? = nil, clipboardText: String? = nil, url: String? = nil,
+                activity: ViewedActivity? = nil) {
+        self.url = url
+        self.activity = activity
         self.id = id
         self.openIdentifier = openIdentifier ?? id
         self.name = name
@@ -41,4 +50,11 @@ public protocol SystemSearchSource: Sendable {
     func systemSearch(terms: [String], limit: Int) throws -> [SystemSearchHit]
     /// The items with these ids that may be shown, in the order of `ids`; others are left out.
     func systemSearchMetas(ids: [String]) throws -> [SystemSearchHit]
+    /// The user opened the result `id` from the desktop: count it as engagement.
+    func recordOpen(id: String) throws
+}
+
+extension SystemSearchSource {
+    /// A source that keeps no engagement ignores opens.
+    public func recordOpen(id: String) throws {}
 }

@@ -272,6 +272,10 @@ final class IndexCommandsTests: XCTestCase {
             // The keys in the order the line gives them.
             ("{\"id\":\"a\",\"uniqueIdentifier\":\"b\"}\n", "line 1: has both id and uniqueIdentifier; give one of them"),
             ("{\"uniqueIdentifier\":\"b\",\"id\":\"a\"}\n", "line 1: has both uniqueIdentifier and id; give one of them"),
+            // Ids and domains travel over D-Bus: well-formed Unicode without NUL.
+            ("{\"id\":\"ok\"}\n{\"id\":\"a\\u0000b\"}\n", "line 2: id must not contain NUL (U+0000)"),
+            ("{\"id\":\"a\",\"domain\":\"x\\u0000y\"}\n", "line 1: domain must not contain NUL (U+0000)"),
+            ("{\"id\":\"a\\ud800b\"}\n", "line 1: not valid JSON: a lone surrogate (\\uD800) is not well-formed Unicode"),
             ("{\"id\":\"a\",\"attributes\":{\"tags\":[\"x\",[1]]}}\n",
              "line 1: attributes.tags[1] must be a string, finite number or boolean, got array"),
         ]

@@ -84,13 +84,13 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.errors)
         XCTAssertEqual(first.lines, [
             #"{"appId":"org.example.Cli","dataDir":"\#(data)","supportedEvents":["onSearchOnDeviceRequest","onReindexRequest"]}"#,
-            #"{"id":"item-7","query":null}"#,
+            #"{"id":"item-7","query":null,"timestamp":0}"#,
             "null",
         ])
         XCTAssertTrue(FileManager.default.fileExists(atPath: data + "/index.sqlite3"))
         let second = try searchlight(["run", "--app-id", "org.example.Cli", "--data-dir", data, "--continue", "kept text", script])
         XCTAssertEqual(second.status, 0, second.errors)
-        XCTAssertEqual(Array(second.lines.dropFirst()), [#"{"id":null,"query":"kept text"}"#, #""org.example.Cli""#])
+        XCTAssertEqual(Array(second.lines.dropFirst()), [#"{"id":null,"query":"kept text","timestamp":0}"#, #""org.example.Cli""#])
     }
 
     func testRunDefaultsToTheXDGDataDirectoryAndCreatesNothingUnused() throws {

@@ -13,8 +13,21 @@ final class EventTests: ModuleTestCase {
         module.handle(.continueSearch(text: "brent reid"))
         XCTAssertEqual(sink.events.map { $0.name }, ["onSearchOnDeviceRequest", "onSearchOnDeviceRequest"])
         XCTAssertEqual(sink.events.map { $0.body }, [
-            ["id": "recipe-42", "query": nil],
-            ["id": nil, "query": "brent reid"],
+            ["id": "recipe-42", "query": nil, "timestamp": 0],
+            ["id": nil, "query": "brent reid", "timestamp": 0],
+        ])
+    }
+
+    func testARequestCarriesItsTimestampAndAViewedRecordItsTypeAndUserInfo() {
+        module.attach(sender: sink)
+        module.handle(.open(id: "recipe-42", timestamp: 123_456,
+                            activity: ViewedActivity(activityType: "org.example.recipes.view",
+                                                     userInfo: ["step": .number(3), "id": .string("recipe-42")])))
+        module.handle(.continueSearch(text: "soup", timestamp: 9))
+        XCTAssertEqual(sink.events.map { $0.body }, [
+            ["id": "recipe-42", "query": nil, "timestamp": 123_456, "activityType": "org.example.recipes.view",
+             "userInfo": ["id": "recipe-42", "step": 3]],
+            ["id": nil, "query": "soup", "timestamp": 9],
         ])
     }
 
@@ -24,19 +37,19 @@ final class EventTests: ModuleTestCase {
         module.attach(sender: sink)
         XCTAssertEqual(sink.events.map { $0.body["id"] }, (6..<70).map { .string("item-\($0)") }, "the newest 64, oldest first")
         module.handle(.open(id: "after"))
-        XCTAssertEqual(sink.events.last?.body, ["id": "after", "query": nil])
+        XCTAssertEqual(sink.events.last?.body, ["id": "after", "query": nil, "timestamp": 0])
     }
 
     func testTheColdStartRequestIsSentFirstAndAnsweredByGetInitialRequest() throws {
         module = makeModule(initialRequest: .open(id: "fixture-item"))
         module.handle(.continueSearch(text: "later"))
         module.attach(sender: sink)
-        XCTAssertEqual(sink.events.map { $0.body }, [["id": "fixture-item", "query": nil], ["id": nil, "query": "later"]])
-        XCTAssertEqual(try call("getInitialRequest"), ["id": "fixture-item", "query": nil])
-        XCTAssertEqual(try call("getInitialRequest"), ["id": "fixture-item", "query": nil], "asked again, same answer")
+        XCTAssertEqual(sink.events.map { $0.body }, [["id": "fixture-item", "query": nil, "timestamp": 0], ["id": nil, "query": "later", "timestamp": 0]])
+        XCTAssertEqual(try call("getInitialRequest"), ["id": "fixture-item", "query": nil, "timestamp": 0])
+        XCTAssertEqual(try call("getInitialRequest"), ["id": "fixture-item", "query": nil, "timestamp": 0], "asked again, same answer")
 
         let continued = makeModule(initialRequest: .continueSearch(text: "fixture text"))
-        XCTAssertEqual(try result("getInitialRequest", [], on: continued).get(), ["id": nil, "query": "fixture text"])
+        XCTAssertEqual(try result("getInitialRequest", [], on: continued).get(), ["id": nil, "query": "fixture text", "timestamp": 0])
     }
 
     func testWithoutAColdStartThereIsNoInitialRequestAndNoEvent() throws {

@@ -104,8 +104,8 @@ final class HostTests: ModuleTestCase {
             """, module: module, reports: reports)
         XCTAssertEqual(code, 0)
         XCTAssertEqual(reports.all, [
-            ["id": "cold", "query": nil],
-            [["id": "cold", "query": nil], ["id": nil, "query": "warm text"]],
+            ["id": "cold", "query": nil, "timestamp": 0],
+            [["id": "cold", "query": nil, "timestamp": 0], ["id": nil, "query": "warm text", "timestamp": 0]],
         ])
     }
 }

@@ -8,7 +8,7 @@ final class ClientTests: ProviderTestCase {
         let client = try SearchProviderClient(appID: Self.appID, busAddress: bus.address)
         try client.activate(id: "food-1")
         try client.continueSearch(text: "  pad  thai ")
-        XCTAssertEqual(recorder.all, [.open(id: "food-1"), .continueSearch(text: "  pad  thai ")],
+        XCTAssertEqual(received, [.open(id: "food-1"), .continueSearch(text: "  pad  thai ")],
                        "the text arrives exactly as given")
     }
 
@@ -17,7 +17,7 @@ final class ClientTests: ProviderTestCase {
         XCTAssertEqual(activate.status, 0, activate.error)
         let continued = try SearchlightBinary.run(["continue", "green", "curry", "--app-id", Self.appID], busAddress: bus.address)
         XCTAssertEqual(continued.status, 0, continued.error)
-        XCTAssertEqual(recorder.all, [.open(id: "food-3"), .continueSearch(text: "green curry")])
+        XCTAssertEqual(received, [.open(id: "food-3"), .continueSearch(text: "green curry")])
     }
 
     func testAnAppThatCannotBeReachedFailsInOneLine() throws {
@@ -48,6 +48,6 @@ final class ClientTests: ProviderTestCase {
         let noText = try SearchlightBinary.run(["continue", " "], busAddress: bus.address)
         XCTAssertEqual(noText.status, 2)
         XCTAssertTrue(noText.error.contains("missing the TEXT"), noText.error)
-        XCTAssertEqual(recorder.all, [])
+        XCTAssertEqual(received, [])
     }
 }

@@ -44,7 +44,7 @@ final class DBusActivationTests: XCTestCase {
 
         let activate = try SearchlightBinary.run(["activate", "food-2", "--app-id", appID], busAddress: bus.address)
         XCTAssertEqual(activate.status, 0, activate.error)
-        XCTAssertTrue(bus.waitForOutputLine(containing: #"{"id":"food-2","query":null}"#, seconds: 20),
+        XCTAssertTrue(bus.waitForOutputLine(containing: #"{"id":"food-2","query":null,"timestamp":0}"#, seconds: 20),
                       "the started service received the request")
 
         // It is now running and answers from the index in the data directory.
@@ -53,7 +53,7 @@ final class DBusActivationTests: XCTestCase {
 
         let continued = try SearchlightBinary.run(["continue", "pad thai", "--app-id", appID], busAddress: bus.address)
         XCTAssertEqual(continued.status, 0, continued.error)
-        XCTAssertTrue(bus.waitForOutputLine(containing: #"{"id":null,"query":"pad thai"}"#, seconds: 20))
+        XCTAssertTrue(bus.waitForOutputLine(containing: #"{"id":null,"query":"pad thai","timestamp":0}"#, seconds: 20))
 
         // When the bus goes away (the session ends), the service ends too.
         let pid = try daemon.call("org.freedesktop.DBus", "GetConnectionUnixProcessID", "'\(appID)'")[0].uint32

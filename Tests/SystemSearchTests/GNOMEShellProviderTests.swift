@@ -41,15 +41,47 @@ final class GNOMEShellProviderTests: ProviderTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: thumbnail))
         XCTAssertEqual(padThai.lookup("icon")?.fileIconPath, thumbnail, "the thumbnail travels as a serialized GFileIcon")
 
+        XCTAssertEqual(padThai.lookup("gicon")?.string, thumbnail, "older shells read the icon's string form")
+
         let curry = metas[1]
         XCTAssertEqual(curry.lookup("id")?.string, "food-2")
         XCTAssertEqual(curry.lookup("clipboardText")?.string, "Thai Green Curry")
-        XCTAssertNil(curry.lookup("icon"), "no icon without a thumbnail")
+        XCTAssertEqual(curry.lookup("icon")?.themedIconNames?.first, "system-search", "without a thumbnail: the app's icon")
+        XCTAssertTrue(curry.lookup("gicon")?.string.contains("system-search") == true)
     }
 
-    func testActivateResultAsksTheAppToOpenTheItem() throws {
+    func testAResultWithoutAThumbnailShowsTheAppsIcon() throws {
+        let iconFile = NSTemporaryDirectory() + "searchlight-app-icon-\(UUID().uuidString).png"
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: iconFile))
+        defer { try? FileManager.default.removeItem(atPath: iconFile) }
+        for (icon, check) in [(AppIcon.named("accessories-dictionary"), { (meta: ParsedVariant) in
+                                  XCTAssertEqual(meta.lookup("icon")?.themedIconNames?.first, "accessories-dictionary") }),
+                              (AppIcon.file(iconFile), { (meta: ParsedVariant) in
+                                  XCTAssertEqual(meta.lookup("icon")?.fileIconPath, iconFile) })] {
+            let recorder = recorder
+            let named = try SearchProviderService(appID: "org.example.Iconic", source: IndexSystemSearchSource(index: index),
+                                                  icon: icon) { recorder.record($0) }
+            try named.start(context: loop.context, busAddress: bus.address)
+            defer { named.stop() }
+            let client = GDBusClient(busAddress: bus.address, busName: "org.example.Iconic", objectPath: "/org/example/Iconic/SearchProvider")
+            let metas = try client.call(interface, "GetResultMetas", "['food-2', 'food-1']")[0]
+            check(metas[0])
+            XCTAssertNotNil(metas[1].lookup("icon")?.fileIconPath, "a thumbnail still wins")
+            XCTAssertNotEqual(metas[1].lookup("icon")?.fileIconPath, iconFile)
+        }
+    }
+
+    func testActivateResultAsksTheAppToOpenTheItemWithTheTimestamp() throws {
         _ = try provider.call(interface, "ActivateResult", "food-3", "['pad', 'see']", "uint32 1234")
-        XCTAssertEqual(recorder.all, [.open(id: "food-3")])
+        XCTAssertEqual(received, [.open(id: "food-3", timestamp: 1234)])
+    }
+
+    func testOpeningAResultCountsOneEngagement() throws {
+        // Pad Thai and Pad See Ew both match 'pad'; the second one, opened, moves up.
+        let before = try initial("['pad']")
+        XCTAssertEqual(Set(before), ["food-1", "food-3"])
+        for _ in 0..<3 { _ = try provider.call(interface, "ActivateResult", before[1], "['pad']", "uint32 1") }
+        XCTAssertEqual(try initial("['pad']"), [before[1], before[0]], "opened from the desktop, it moves up")
     }
 
     func testAnActivityOpensTheItemItIsAbout() throws {
@@ -60,12 +92,14 @@ final class GNOMEShellProviderTests: ProviderTestCase {
         let activity = try XCTUnwrap(results.first)
         XCTAssertNotEqual(activity, "food-2", "only the viewed record is served, not the item")
         _ = try provider.call(interface, "ActivateResult", activity, "['curry']", "uint32 7")
-        XCTAssertEqual(recorder.all, [.open(id: "food-2")])
+        XCTAssertEqual(received, [.open(id: "food-2", timestamp: 7,
+                                            activity: ViewedActivity(activityType: "org.example.foods.view", userInfo: ["night": .string("friday")]))],
+                       "the viewed record's type and userInfo come with it")
     }
 
     func testLaunchSearchAsksTheAppToContinueTheTermsJoinedBySpaces() throws {
         _ = try provider.call(interface, "LaunchSearch", "['pad', 'thai']", "uint32 99")
-        XCTAssertEqual(recorder.all, [.continueSearch(text: "pad thai")])
+        XCTAssertEqual(received, [.continueSearch(text: "pad thai", timestamp: 99)])
     }
 
     func testExpiredItemsNeverAppear() throws {
@@ -104,6 +138,29 @@ final class GNOMEShellProviderTests: ProviderTestCase {
             XCTAssertTrue("\(error)".contains("org.searchlight.Error.E_INDEX_UNAVAILABLE"), "\(error)")
             XCTAssertTrue("\(error)".contains("the index file is locked"), "\(error)")
         }
+    }
+
+    func testTextThatDBusCannotCarryNeverLeavesBroken() throws {
+        // An index written by an older version, which accepted a NUL in ids and text.
+        struct OlderIndex: SystemSearchSource {
+            let hits = [SystemSearchHit(id: "old\u{0}id", name: "Cut here"),
+                        SystemSearchHit(id: "old-ok", name: "Tab\u{0}Title", description: "a\u{0}b")]
+            func systemSearch(terms: [String], limit: Int) throws -> [SystemSearchHit] { hits }
+            func systemSearchMetas(ids: [String]) throws -> [SystemSearchHit] { hits.filter { ids.contains($0.id) } }
+        }
+        let older = try makeService(source: OlderIndex(), appID: "org.example.Older")
+        try older.start(context: loop.context, busAddress: bus.address)
+        defer { older.stop() }
+        let client = GDBusClient(busAddress: bus.address, busName: "org.example.Older", objectPath: "/org/example/Older/SearchProvider")
+        XCTAssertEqual(try client.call(interface, "GetInitialResultSet", "['x']")[0].strings, ["old-ok"],
+                       "an id with a NUL would arrive cut ('old') and open another item: it is not served")
+        let meta = try client.call(interface, "GetResultMetas", "['old-ok']")[0][0]
+        XCTAssertEqual(meta.lookup("name")?.string, "Tab\u{FFFD}Title")
+        XCTAssertEqual(meta.lookup("description")?.string, "a\u{FFFD}b")
+        let matches = try client.call("org.kde.krunner1", "Match", "'x'")[0]
+        XCTAssertEqual(matches.count, 1)
+        XCTAssertEqual(matches[0][0].string, "old-ok")
+        XCTAssertEqual(matches[0][1].string, "Tab\u{FFFD}Title")
     }
 
     func testASecondServiceForTheSameAppSaysTheNameIsTaken() throws {

@@ -77,7 +77,9 @@ final class InstallationTests: XCTestCase {
     func testKRunnerPluginPointsAtTheBusNameAndPath() throws {
         _ = try install()
         let plugin = try KeyFile(path: prefix.path + "/krunner/dbusplugins/org.example.Foods.desktop")
-        XCTAssertEqual(plugin.string("Desktop Entry", "X-Plasma-API"), "DBus")
+        XCTAssertEqual(plugin.string("Desktop Entry", "X-Plasma-API"), "DBus2", "KRunner calls Config only for DBus2")
+        XCTAssertEqual(plugin.string("Desktop Entry", "X-Plasma-Request-Actions-Once"), "true")
+        XCTAssertEqual(plugin.string("Desktop Entry", "Icon"), "system-search")
         XCTAssertEqual(plugin.string("Desktop Entry", "X-Plasma-DBusRunner-Service"), "org.example.Foods")
         XCTAssertEqual(plugin.string("Desktop Entry", "X-Plasma-DBusRunner-Path"), "/org/example/Foods/SearchProvider")
         XCTAssertEqual(plugin.string("Desktop Entry", "X-KDE-PluginInfo-Name"), "org.example.Foods")
@@ -120,7 +122,96 @@ final class InstallationTests: XCTestCase {
                                                             scriptPath: "/srv/app.js", prefix: "/tmp/x"))
     }
 
+    func testNameAndIconGoIntoTheDesktopFileAndThePlugin() throws {
+        let installation = try SearchProviderInstallation(
+            appID: "org.example.Foods", executablePath: "/usr/bin/searchlight", scriptPath: "/srv/app.js",
+            prefix: prefix.path, name: "Food Buds \\ Friends", icon: .file("/srv/icons/food buds.png"))
+        try installation.write()
+        for path in [prefix.path + "/applications/org.example.Foods.desktop", prefix.path + "/krunner/dbusplugins/org.example.Foods.desktop"] {
+            let file = try KeyFile(path: path)
+            XCTAssertEqual(file.string("Desktop Entry", "Name"), "Food Buds \\ Friends", path)
+            XCTAssertEqual(file.string("Desktop Entry", "Icon"), "/srv/icons/food buds.png", path)
+        }
+        XCTAssertThrowsError(try SearchProviderInstallation(appID: "org.example.Foods", executablePath: "/usr/bin/searchlight",
+                                                            scriptPath: "/srv/app.js", prefix: prefix.path, name: "two\nlines"))
+        XCTAssertThrowsError(try SearchProviderInstallation(appID: "org.example.Foods", executablePath: "/usr/bin/searchlight",
+                                                            scriptPath: "/srv/app.js", prefix: prefix.path, name: "  "))
+    }
+
+    func testRemoveTakesExactlyTheFilesInstallWrote() throws {
+        let installation = try install()
+        // Someone else's file under one of our names, and files beside ours, stay.
+        let foreign = prefix.path + "/krunner/dbusplugins/org.example.Foods.desktop"
+        try "[Desktop Entry]\nName=Not ours\n".write(toFile: foreign, atomically: true, encoding: .utf8)
+        let neighbour = prefix.path + "/applications/org.example.Other.desktop"
+        try "[Desktop Entry]\n".write(toFile: neighbour, atomically: true, encoding: .utf8)
+        let removed = try SearchProviderInstallation.remove(prefix: prefix.path + "/", appID: "org.example.Foods")
+        XCTAssertEqual(removed, Array(installation.files.map { $0.path }.prefix(3)))
+        for path in removed { XCTAssertFalse(FileManager.default.fileExists(atPath: path), path) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: foreign), "a file install did not write stays")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: neighbour))
+        XCTAssertEqual(try SearchProviderInstallation.remove(prefix: prefix.path, appID: "org.example.Foods"), [], "a second run removes nothing")
+    }
+
     // MARK: The command
+
+    func testInstallReadsNameAndIconFromPackageJSONAndOptionsWin() throws {
+        let root = prefix.deletingLastPathComponent()
+        let app = root.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        try "console.log('hi')".write(to: app.appendingPathComponent("index.js"), atomically: true, encoding: .utf8)
+        try Data(ProviderTestCase.tinyPNG).write(to: app.appendingPathComponent("assets/icon.png"))
+        try #"{ "name": "food-buds", "displayName": "Food Buds", "icon": "assets/icon.png" }"#
+            .write(to: app.appendingPathComponent("package.json"), atomically: true, encoding: .utf8)
+        let environment = ["XDG_DATA_HOME": prefix.path, "XDG_DATA_DIRS": prefix.path]
+        let installed = try SearchlightBinary.run(["install", "--script", app.appendingPathComponent("index.js").path, "--app-id", "org.example.Foods"],
+                                                  busAddress: nil, environment: environment)
+        XCTAssertEqual(installed.status, 0, installed.error)
+        let desktop = try KeyFile(path: prefix.path + "/applications/org.example.Foods.desktop")
+        XCTAssertEqual(desktop.string("Desktop Entry", "Name"), "Food Buds")
+        XCTAssertEqual(desktop.string("Desktop Entry", "Icon"), app.appendingPathComponent("assets/icon.png").path)
+
+        let overridden = try SearchlightBinary.run(["install", "--script", app.appendingPathComponent("index.js").path, "--app-id", "org.example.Foods",
+                                                    "--name", "Buds", "--icon", "accessories-dictionary"],
+                                                   busAddress: nil, environment: environment)
+        XCTAssertEqual(overridden.status, 0, overridden.error)
+        let plugin = try KeyFile(path: prefix.path + "/krunner/dbusplugins/org.example.Foods.desktop")
+        XCTAssertEqual(plugin.string("Desktop Entry", "Name"), "Buds")
+        XCTAssertEqual(plugin.string("Desktop Entry", "Icon"), "accessories-dictionary")
+
+        let missingIcon = try SearchlightBinary.run(["install", "--script", app.appendingPathComponent("index.js").path, "--icon", "./nope.png"],
+                                                    busAddress: nil, environment: environment)
+        XCTAssertEqual(missingIcon.status, 1)
+        XCTAssertEqual(missingIcon.error, "searchlight install: --icon ./nope.png: no such file")
+    }
+
+    func testUninstallCommandRemovesWhatInstallWroteAndNothingElse() throws {
+        let root = prefix.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try "console.log('hi')".write(to: root.appendingPathComponent("app.js"), atomically: true, encoding: .utf8)
+        let environment = ["XDG_DATA_HOME": prefix.path]
+        let before = Set(FileManager.default.subpaths(atPath: root.path) ?? [])
+        let other = try SearchlightBinary.run(["install", "--script", root.appendingPathComponent("app.js").path, "--app-id", "org.example.Other"],
+                                              busAddress: nil, environment: environment)
+        XCTAssertEqual(other.status, 0, other.error)
+        let withOther = Set(FileManager.default.subpaths(atPath: root.path) ?? [])
+        let installed = try SearchlightBinary.run(["install", "--script", root.appendingPathComponent("app.js").path, "--app-id", "org.example.Foods"],
+                                                  busAddress: nil, environment: environment)
+        XCTAssertEqual(installed.status, 0, installed.error)
+
+        let uninstalled = try SearchlightBinary.run(["uninstall", "--app-id", "org.example.Foods"], busAddress: nil, environment: environment)
+        XCTAssertEqual(uninstalled.status, 0, uninstalled.error)
+        XCTAssertEqual(uninstalled.output.split(separator: "\n").count, 4, uninstalled.output)
+        XCTAssertEqual(Set(FileManager.default.subpaths(atPath: root.path) ?? []), withOther,
+                       "exactly the four files are gone; the other app's and the directories stay")
+        XCTAssertNotEqual(before, withOther)
+
+        let again = try SearchlightBinary.run(["uninstall", "--app-id", "org.example.Foods", "--prefix", prefix.path], busAddress: nil, environment: [:])
+        XCTAssertEqual(again.status, 0)
+        XCTAssertTrue(again.output.hasPrefix("nothing to remove"), again.output)
+        let extra = try SearchlightBinary.run(["uninstall", "app.js"], busAddress: nil, environment: environment)
+        XCTAssertEqual(extra.status, 2)
+    }
 
     func testInstallCommandResolvesTheScriptAndUsesThisBinary() throws {
         let root = prefix.deletingLastPathComponent()

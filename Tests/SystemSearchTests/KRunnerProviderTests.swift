@@ -1,3 +1,4 @@
+import SearchIndex
 import SystemSearch
 import XCTest
 
@@ -17,7 +18,18 @@ final class KRunnerProviderTests: ProviderTestCase {
         let padThai = try XCTUnwrap(byID["food-1"]), padSeeEw = try XCTUnwrap(byID["food-3"])
         XCTAssertEqual(padThai[1].string, "Pad Thai")
         XCTAssertEqual(padThai[2].string, "system-search")
-        XCTAssertEqual(padThai[3].int32, 70, "'pad' is not the whole title")
+        XCTAssertEqual(padThai[3].int32, 30, "'pad' is not the whole title: PossibleMatch, never HelperMatch (70)")
+        XCTAssertEqual(padThai[5].lookup("urls")?.strings, ["https://foods.example/1"], "the item's url")
+        XCTAssertEqual(padSeeEw[5].lookup("urls")?.strings, [])
+        // The thumbnail as KRunner's (iiibiiay) image: width, height, stride, alpha, bits, channels, RGBA bytes.
+        let image = try XCTUnwrap(padThai[5].lookup("icon-data"), "the thumbnail travels as icon-data")
+        XCTAssertEqual(image.typeString, "(iiibiiay)")
+        XCTAssertEqual([image[0].int32, image[1].int32, image[2].int32], [3, 2, 12])
+        XCTAssertTrue(image[3].bool)
+        XCTAssertEqual([image[4].int32, image[5].int32], [8, 4])
+        XCTAssertEqual(image[6].bytes, Self.tinyPNGPixels)
+        XCTAssertNil(padSeeEw[5].lookup("icon-data"), "no thumbnail, and the app icon is a themed name")
+        XCTAssertEqual(padSeeEw[2].string, "system-search")
         XCTAssertEqual(padThai[5].lookup("subtext")?.string, "Rice noodles with peanuts")
         XCTAssertEqual(padSeeEw[1].string, "Pad See Ew")
         XCTAssertEqual(padSeeEw[5].lookup("subtext")?.string, "Wide rice noodles, soy sauce")
@@ -40,7 +52,16 @@ final class KRunnerProviderTests: ProviderTestCase {
         try index.setIndexingPreference(.viewedRecords)
         let activity = try XCTUnwrap(try provider.call(interface, "Match", "'curry'")[0][0][0].string)
         _ = try provider.call(interface, "Run", "'\(activity)'", "''")
-        XCTAssertEqual(recorder.all, [.open(id: "food-3"), .open(id: "food-2")], "an activity opens its item")
+        XCTAssertEqual(received, [.open(id: "food-3"),
+                                      .open(id: "food-2", activity: ViewedActivity(activityType: "org.example.foods.view",
+                                                                                   userInfo: ["night": .string("friday")]))],
+                       "an activity opens its item, with its type and userInfo; KRunner sends no timestamp")
+    }
+
+    func testConfigAnswersADictionary() throws {
+        let config = try provider.call(interface, "Config")
+        XCTAssertEqual(config.typeString, "(a{sv})")
+        XCTAssertEqual(config[0].lookup("MinLetterCount")?.int32, 1)
     }
 
     func testActionsIsEmptyAndTeardownAnswers() throws {
@@ -48,7 +69,7 @@ final class KRunnerProviderTests: ProviderTestCase {
         XCTAssertEqual(actions.typeString, "(a(sss))")
         XCTAssertEqual(actions[0].count, 0)
         XCTAssertEqual(try provider.call(interface, "Teardown").typeString, "()")
-        XCTAssertEqual(recorder.all, [])
+        XCTAssertEqual(received, [])
     }
 
     func testWhatMayNotLeaveTheAppNeverMatches() throws {

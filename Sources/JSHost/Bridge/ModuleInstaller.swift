@@ -77,7 +77,7 @@ extension JSRuntime {
             do {
                 try start(ctx, arguments, promise)
             } catch {
-                promise.reject(NativeError.wrapping(error))
+                promise.reject(binding.module.refusedArgument(NativeError.wrapping(error), method: name))
             }
             return promiseObject
         }

@@ -24,6 +24,10 @@ public protocol NativeModule: AnyObject, Sendable {
     /// Hands the module the sink it sends its events through; called once, on the JS
     /// thread, before any script runs. The sink may be kept and used from any thread.
     func attach(_ sink: EventSink)
+    /// The error a promise method's call rejects with when the bridge refuses one of
+    /// its arguments on the JS thread (a lone surrogate, a function): a module may
+    /// say what the refusal means for it (SearchOnDevice: an invalid item).
+    func refusedArgument(_ error: NativeError, method: String) -> NativeError
 }
 
 extension NativeModule {
@@ -31,6 +35,7 @@ extension NativeModule {
     public var supportedEvents: [String] { [] }
     public var buffersEventsUntilListener: Bool { false }
     public func attach(_ sink: EventSink) {}
+    public func refusedArgument(_ error: NativeError, method: String) -> NativeError { error }
 }
 
 /// One method of a ``NativeModule``: synchronous, or returning a JS `Promise`.

@@ -9,6 +9,11 @@ extension SearchableIndex {
     /// served to the system search.
     public func becomeCurrent(_ activity: UserActivity) throws {
         if activity.activityType.isEmpty { throw IndexError.argument("activity.activityType must be a non-empty string") }
+        // Both become the stored row's identifier and domain, which travel over D-Bus.
+        if let problem = ItemValidation.identifierProblem(activity.activityType) { throw IndexError.item("activity.activityType \(problem)") }
+        if let id = activity.relatedUniqueIdentifier, let problem = ItemValidation.identifierProblem(id) {
+            throw IndexError.item("activity.relatedUniqueIdentifier \(problem)")
+        }
         if let problem = ItemValidation.attributeProblem(activity.contentAttributes, path: "activity") {
             throw IndexError.argument(problem.message)
         }
@@ -72,6 +77,28 @@ struct ActivityRecord {
         if let related = activity.engagedItemIdentifier { members.append("\"openIdentifier\":" + JSONText.quoted(related)) }
         if let userInfo = JSONText.object(activity.userInfo) { members.append("\"userInfo\":" + userInfo) }
         json = "{" + members.joined(separator: ",") + "}"
+    }
+
+    /// The activity type and `userInfo` of a stored activity row.
+    static func typeAndUserInfo(json: String?) -> (type: String, userInfo: [String: AttributeValue])? {
+        guard let json, let value = try? JSONValue.parse(json), case .string(let type)? = value["activityType"] else { return nil }
+        var userInfo: [String: AttributeValue] = [:]
+        if case .object(let members)? = value["userInfo"] {
+            for (key, member) in members {
+                if let converted = attributeValue(member) { userInfo[key] = converted }
+            }
+        }
+        return (type, userInfo)
+    }
+
+    private static func attributeValue(_ value: JSONValue) -> AttributeValue? {
+        switch value {
+        case .string(let text): return .string(text)
+        case .number(let number): return .number(number)
+        case .bool(let flag): return .bool(flag)
+        case .array(let values): return .array(values.compactMap(attributeValue))
+        case .null, .object: return nil
+        }
     }
 
     /// The identifier to open for a stored activity row: its related item, else its own.

@@ -21,6 +21,7 @@ enum ItemValidation {
             IndexError.item("\(path()).\(field) \(message)")
         }
         if item.id.isEmpty { return invalid("id", "must be a non-empty string") }
+        if let problem = identifierProblem(item.id) { return invalid("id", problem) }
         if item.id.utf8.count > maximumIdentifierBytes { return invalid("id", "must be at most \(maximumIdentifierBytes) bytes") }
         if item.id.hasPrefix(activityPrefix) { return invalid("id", "must not start with '\(activityPrefix)' (reserved for user activities)") }
         if let domain = item.domain, let problem = domainProblem(domain) { return invalid("domain", problem) }
@@ -60,9 +61,18 @@ enum ItemValidation {
         return nil
     }
 
+    /// Why a string cannot be an identifier or domain, or `nil`: identifiers travel over
+    /// D-Bus to the desktop and back, and a D-Bus string cannot hold a NUL (it would
+    /// arrive cut there, and open another item). (A Swift string is always well-formed
+    /// Unicode; a lone surrogate from JS is refused before it gets here.)
+    public static func identifierProblem(_ text: String) -> String? {
+        text.utf8.contains(0) ? "must not contain NUL (U+0000): ids and domains travel over D-Bus, whose strings cannot hold it" : nil
+    }
+
     /// Why a domain identifier is invalid, or `nil`.
     static func domainProblem(_ domain: String) -> String? {
         if domain.isEmpty { return "must be a non-empty string" }
+        if let problem = identifierProblem(domain) { return problem }
         // An empty segment: a dot first, last, or next to another dot.
         var previous = UInt8(ascii: ".")
         for byte in domain.utf8 {
@@ -84,7 +94,15 @@ enum ItemValidation {
             throw IndexError.argument("domains must have at most \(maximumDomainsPerCall) entries (it has \(domains.count))")
         }
         for (index, domain) in domains.enumerated() {
+            if let problem = identifierProblem(domain) { throw IndexError.item("domains[\(index)] \(problem)") }
             if let problem = domainProblem(domain) { throw IndexError.argument("domains[\(index)] \(problem)") }
+        }
+    }
+
+    /// Throws `E_INVALID_ITEM` naming `ids[i]` for an identifier no item can have.
+    static func validate(identifiers: [String]) throws {
+        for (index, id) in identifiers.enumerated() {
+            if let problem = identifierProblem(id) { throw IndexError.item("ids[\(index)] \(problem)") }
         }
     }
 

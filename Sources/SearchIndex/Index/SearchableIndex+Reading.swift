@@ -4,6 +4,7 @@ extension SearchableIndex {
     /// The stored items for identifiers, in order; `nil` for an identifier that is not
     /// stored or has expired.
     public func items(identifiers: [String]) throws -> [SearchableItem?] {
+        try ItemValidation.validate(identifiers: identifiers)
         let now = nowMs
         return try readers.read { connection in
             let statement = try connection.cached("""

@@ -59,7 +59,8 @@ extension SearchableIndex {
     /// Deletes items by identifier; returns how many were deleted.
     @discardableResult
     public func deleteItems(identifiers: [String]) throws -> Int {
-        try write { transaction in
+        try ItemValidation.validate(identifiers: identifiers)
+        return try write { transaction in
             var deleted = 0
             for id in Set(identifiers) {
                 if let row = try transaction.row(id: id), row.kind == Schema.itemKind {

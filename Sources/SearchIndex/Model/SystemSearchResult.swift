@@ -27,12 +27,21 @@ public struct SystemSearchResult: Sendable, Equatable {
     /// The number of elements of the array fields (`keywords`, `alternateNames`) the
     /// result's item has, so that ``highlights`` can be laid out per element.
     public var arrayLengths: [String: Int] = [:]
+    /// The item's deep link (`url`), if any.
+    public var url: String?
+    /// For an activity: its type and `userInfo`, which the app gets with the request.
+    public var activityType: String?
+    public var userInfo: [String: AttributeValue]?
 
     /// Makes a result description.
     public init(
         id: String, openIdentifier: String, name: String, description: String?,
-        thumbnailPath: String?, clipboardText: String, isActivity: Bool, score: Double
+        thumbnailPath: String?, clipboardText: String, isActivity: Bool, score: Double,
+        url: String? = nil, activityType: String? = nil, userInfo: [String: AttributeValue]? = nil
     ) {
+        self.url = url
+        self.activityType = activityType
+        self.userInfo = userInfo
         self.id = id
         self.openIdentifier = openIdentifier
         self.name = name

@@ -61,6 +61,7 @@ extension SearchableIndex {
         let attributes = row.item.attributes
         let isActivity = row.kind == Schema.activityKind
         let name = attributes.title ?? attributes.displayName ?? row.item.id
+        let activity = isActivity ? ActivityRecord.typeAndUserInfo(json: row.activity) : nil
         return SystemSearchResult(
             id: row.item.id,
             openIdentifier: isActivity ? ActivityRecord.openIdentifier(rowIdentifier: row.item.id, json: row.activity) : row.item.id,
@@ -69,6 +70,27 @@ extension SearchableIndex {
             thumbnailPath: attributes.thumbnail?.path,
             clipboardText: attributes.url ?? name,
             isActivity: isActivity,
-            score: score)
+            score: score,
+            url: attributes.url,
+            activityType: activity?.type,
+            userInfo: activity?.userInfo)
+    }
+
+    /// Records that the user opened a system-search result (SPEC §6): one engagement
+    /// for the item it opens, and for an activity one for its own row too, as
+    /// ``becomeCurrent(_:)`` counts them. An identifier that is not stored changes nothing.
+    public func recordSystemSearchOpen(id: String) throws {
+        try write { transaction in
+            guard let row = try transaction.row(id: id) else { return }
+            var rows = [row]
+            if row.kind == Schema.activityKind {
+                let opened = ActivityRecord.openIdentifier(rowIdentifier: id, json: row.activity)
+                if opened != id, let item = try transaction.row(id: opened) { rows.append(item) }
+            }
+            for row in rows {
+                try transaction.recordEngagement(id: row.item.id)
+                try transaction.requalify(row)
+            }
+        }
     }
 }

@@ -162,14 +162,20 @@ public enum JSONValue: Equatable, Sendable {
                 case UInt8(ascii: "b"): out.append(0x08)
                 case UInt8(ascii: "f"): out.append(0x0C)
                 case UInt8(ascii: "u"):
+                    let escapeStart = index - 2
                     var code = try hex4()
                     if (0xD800..<0xDC00).contains(code), index + 6 <= bytes.count,
                        bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
                         index += 2
                         let low = try hex4()
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low &- 0xDC00)
+                        if (0xDC00..<0xE000).contains(low) { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) }
                     }
-                    out.append(contentsOf: Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8))
+                    // A lone surrogate is no text (JS would hand it over; SPEC §3 wants
+                    // well-formed Unicode, and Swift strings cannot hold it).
+                    guard let scalar = Unicode.Scalar(code) else {
+                        throw ParseError(offset: escapeStart, reason: "a lone surrogate (\\u\(String(code, radix: 16, uppercase: true))) is not well-formed Unicode")
+                    }
+                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
                 default: out.append(escape)
                 }
             }

@@ -6,7 +6,9 @@ struct ActivateCommand: Command {
     static let name = "activate"
     static let summary = "deliver {id} to the app over D-Bus, starting it if needed"
     static let synopsis = "ID"
-    static let options: [OptionSpec] = []
+    static let options: [OptionSpec] = [
+        .value("timestamp", "T", help: "the desktop's activation time to pass on (an X11/Wayland event time; default 0, unknown)"),
+    ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
         guard arguments.positionals.count == 1, let id = arguments.positionals.first else {
@@ -14,7 +16,8 @@ struct ActivateCommand: Command {
         }
         guard !id.isEmpty else { throw UsageError("the ID to activate must not be empty") }
         do {
-            try SearchProviderClient(appID: context.appID).activate(id: id)
+            let timestamp = UInt32(try arguments.integer("timestamp", default: 0, range: 0...Int(UInt32.max)))
+            try SearchProviderClient(appID: context.appID).activate(id: id, timestamp: timestamp)
         } catch let error as SystemSearchError {
             throw CommandFailure(error.message)
         }

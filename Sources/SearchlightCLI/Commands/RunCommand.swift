@@ -38,7 +38,8 @@ enum RunCommand: Command {
         try host.register(searchOnDevice)
         var service: SearchProviderService?
         if launch.serve {
-            service = try serve(searchOnDevice, appID: context.appID, on: host)
+            let icon = AppIcon.installed(appID: context.appID) ?? AppPackage(besideScript: path)?.icon ?? .fallback
+            service = try serve(searchOnDevice, appID: context.appID, icon: icon, on: host)
         }
         let status = host.run()
         // The JS loop has ended: stop serving, then let queued writes finish and close
@@ -53,10 +54,10 @@ enum RunCommand: Command {
     /// Exports the D-Bus search providers over the module's index on the JS thread's
     /// main context (SPEC §6), before the JS thread starts iterating it; requests
     /// become `onSearchOnDeviceRequest` events. The open service keeps the host running.
-    static func serve(_ searchOnDevice: SearchOnDeviceModule, appID: String, on host: JSHost) throws -> SearchProviderService {
+    static func serve(_ searchOnDevice: SearchOnDeviceModule, appID: String, icon: AppIcon, on host: JSHost) throws -> SearchProviderService {
         do {
             let source = IndexSystemSearchSource(index: try searchOnDevice.index())
-            let service = try SearchProviderService(appID: appID, source: source) { request in
+            let service = try SearchProviderService(appID: appID, source: source, icon: icon) { request in
                 searchOnDevice.handle(request)
             }
             // When the session bus goes away (logout, the end of a test's

@@ -1,12 +1,13 @@
 import Foundation
 import SearchIndex
+import SearchOnDevice
 import SystemSearch
 
 /// `searchlight serve`: the app's index on D-Bus for GNOME Shell and KRunner, without a script.
 ///
 /// Requests (a result opened, a search continued) have no JS to go to here: each is
 /// printed on stdout as one JSON line shaped like the `onSearchOnDeviceRequest`
-/// event body, `{"id":"…","query":null}` or `{"id":null,"query":"…"}`.
+/// event body, `{"id":"…","query":null,"timestamp":0}` or `{"id":null,"query":"…","timestamp":0}`.
 struct ServeCommand: Command {
     static let name = "serve"
     static let summary = "serve the index to the system search (GNOME Shell, KRunner) over D-Bus"
@@ -24,7 +25,8 @@ struct ServeCommand: Command {
         let loop = ServiceMainLoop(globalDefault: true)
         loop.quitOnTerminationSignals()
         do {
-            let service = try SearchProviderService(appID: context.appID, source: source, resultLimit: limit) { request in
+            let icon = AppIcon.installed(appID: context.appID) ?? .fallback
+            let service = try SearchProviderService(appID: context.appID, source: source, resultLimit: limit, icon: icon) { request in
                 FileHandle.standardOutput.write(Data((requestLine(request) + "\n").utf8))
             }
             // Called before the loop runs: registration happens on this thread, calls
@@ -42,16 +44,10 @@ struct ServeCommand: Command {
         return 0
     }
 
-    /// The request as the event body's JSON, keys in a fixed order.
+    /// The request as the event body's JSON, keys in a fixed order
+    /// (`{"id":…,"query":…,"timestamp":…}`, plus `activityType` and `userInfo` for a viewed record).
     static func requestLine(_ request: SearchRequest) -> String {
-        func json(_ text: String) -> String {
-            // A top-level string is valid JSON for JSONEncoder; it escapes as JSON requires.
-            (try? String(decoding: JSONEncoder().encode(text), as: UTF8.self)) ?? "null"
-        }
-        switch request {
-        case .open(let id): return "{\"id\":\(json(id)),\"query\":null}"
-        case .continueSearch(let text): return "{\"id\":null,\"query\":\(json(text))}"
-        }
+        BridgeJSON.text(request.eventBody)
     }
 }
 

@@ -61,6 +61,19 @@ final class ParsedVariant {
     var uint32: UInt32 { g_variant_get_uint32(value) }
     var bool: Bool { g_variant_get_boolean(value) != 0 }
     var double: Double { g_variant_get_double(value) }
+    var bytes: [UInt8] { (0..<count).map { g_variant_get_byte(self[$0].value) } }
+
+    /// For a serialized GIcon: the names when it is a themed icon.
+    var themedIconNames: [String]? {
+        guard let icon = g_icon_deserialize(value) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
+        guard g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(icon), g_themed_icon_get_type()) != 0,
+              let names = g_themed_icon_get_names(icon) else { return nil }
+        var result: [String] = []
+        var index = 0
+        while let name = names[index] { result.append(String(cString: name)); index += 1 }
+        return result
+    }
 
     /// For a serialized GIcon: the file path when it is a file icon.
     var fileIconPath: String? {

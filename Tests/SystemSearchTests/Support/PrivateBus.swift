@@ -15,8 +15,8 @@ final class PrivateBus {
     private let output = OutputCollector()
 
     /// Starts the daemon; it starts services described in `servicesDirectory`
-    /// (default: a new empty directory of its own).
-    init(servicesDirectory: URL? = nil) throws {
+    /// (default: a new empty directory of its own) with `changes` in their environment.
+    init(servicesDirectory: URL? = nil, environment changes: [String: String] = [:]) throws {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("searchlight-bus-\(UUID().uuidString.prefix(8))")
         self.servicesDirectory = servicesDirectory ?? directory.appendingPathComponent("services")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -46,6 +46,8 @@ final class PrivateBus {
         var environment = ProcessInfo.processInfo.environment
         // Services the daemon starts find this bus as their session bus.
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        // The session's environment, which the services it starts inherit.
+        environment.merge(changes) { _, new in new }
         daemon.environment = environment
         let pipe = Pipe()
         daemon.standardOutput = pipe

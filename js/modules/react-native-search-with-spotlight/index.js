@@ -5,7 +5,7 @@
 // Its items ({ id, title, description, keywords, imageUrl, domain }, each but
 // `id` and `title` possibly null) are SearchOnDevice's own keys; a null there
 // means "not given", so null fields are dropped before indexing. Its listener
-// gets the same { id, query } body as SearchOnDevice's request event.
+// gets { id, query } of SearchOnDevice's request event, as the package documents.
 
 const { NativeModules } = require('react-native');
 const searchlight = require('searchlight');
@@ -52,7 +52,9 @@ function addListener(callback) {
     error.code = 'E_INVALID_ARGUMENT';
     throw error;
   }
-  return { remove: searchlight.onRequest(callback) };
+  // The package documents `{ id, query }`: the request's other keys (timestamp,
+  // activityType, userInfo) stay with the `searchlight` API.
+  return { remove: searchlight.onRequest((request) => callback({ id: request.id, query: request.query })) };
 }
 
 module.exports = {

@@ -148,10 +148,22 @@ export interface UserActivity extends Omit<ItemFields, 'isUpdate'> {
   relatedUniqueIdentifier?: string;
 }
 
-/** A request from the system search: open an item (`id`) or continue a search (`query`). */
+/**
+ * A request from the system search: open an item (`id`) or continue a search (`query`).
+ * `timestamp` is the desktop's activation time (GNOME Shell's; 0 when unknown, as from
+ * KRunner or a cold start): a window uses it to raise itself. A result that was a
+ * viewed record (an activity given to `becomeCurrent`) also brings its `activityType`
+ * and `userInfo`, so the app can restore what the user was viewing.
+ */
 export type SearchRequest =
-  | { id: string; query: null }
-  | { id: null; query: string };
+  | {
+      id: string;
+      query: null;
+      timestamp: number;
+      activityType?: string;
+      userInfo?: { [key: string]: AttributeValue };
+    }
+  | { id: null; query: string; timestamp: number };
 
 /** A request to index items again: `ids: null` means everything (the index was lost). */
 export interface ReindexRequest {
@@ -362,7 +374,7 @@ export function getIndexingPreference(): Promise<IndexingPreference>;
  * @example
  * const request = await getInitialRequest()
  * if (request && request.id) openDetail(request.id)
- * @returns `{id, query}` with exactly one set, or null.
+ * @returns `{id, query, timestamp}` with exactly one of `id` and `query` set, or null.
  */
 export function getInitialRequest(): Promise<SearchRequest | null>;
 
@@ -377,8 +389,8 @@ export function getConstants(): SearchOnDeviceConstants;
 /**
  * Listen for requests from the system search; events sent before the first listener are delivered to it.
  * @example
- * const unsubscribe = onRequest(({ id, query }) => (id ? openDetail(id) : openSearch(query)))
- * @param callback Called with `{id, query}` for each request.
+ * const unsubscribe = onRequest(({ id, query, timestamp }) => (id ? openDetail(id, timestamp) : openSearch(query)))
+ * @param callback Called with `{id, query, timestamp}` (plus `activityType` and `userInfo` for a viewed record) for each request.
  * @returns A function that removes the listener (calling it twice is harmless).
  */
 export function onRequest(callback: (request: SearchRequest) => void): () => void;
