@@ -299,8 +299,9 @@ struct SuggestionBuilder {
     mutating func collectVocabulary(_ snapshot: Vocabulary.Snapshot) {
         let prefix = Vocabulary.scalars(typed.last)
         let start = snapshot.lowerBound(prefix)
+        // `end(ofPrefix:from:)` starts from a word that has the prefix.
+        guard start < snapshot.words.count, snapshot.words[start].starts(with: prefix) else { return }
         let end = snapshot.end(ofPrefix: prefix[...], from: start)
-        guard start < end else { return }
         // The most frequent words of the range, without sorting it all.
         var best: [(count: Int32, index: Int)] = []
         for index in start..<end where snapshot.words[index].count > prefix.count {
