@@ -334,7 +334,8 @@ struct CandidateSearch {
             let scalars = Vocabulary.scalars(term.tokens[0])
             let edits = Typos.maximumEdits(word: scalars)
             guard edits > 0 else { return nil }
-            let found = Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
+            let found = self.vocabulary?.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
+                ?? Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
             guard !found.isEmpty else { return nil }
             let words = [String(decoding: term.tokens[0], as: UTF8.self)]
                 + found.map { String(String.UnicodeScalarView($0.word.compactMap(Unicode.Scalar.init))) }
