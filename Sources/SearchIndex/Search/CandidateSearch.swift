@@ -338,9 +338,9 @@ struct CandidateSearch {
             let found = self.vocabulary?.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
                 ?? Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
             guard !found.isEmpty else { return nil }
-            let words = [String(decoding: term.tokens[0], as: UTF8.self)]
-                + found.map { String(String.UnicodeScalarView($0.word.compactMap(Unicode.Scalar.init))) }
-            return words.map { phrase($0, prefix: term.isPrefix) }
+            return [phrase(String(decoding: term.tokens[0], as: UTF8.self), prefix: term.isPrefix)] + found.map { alternative in
+                phrase(String(String.UnicodeScalarView(alternative.word.compactMap(Unicode.Scalar.init))), prefix: term.isPrefix && !alternative.isWord)
+            }
         }
         var typoPlan = plan
         var expanded = false
