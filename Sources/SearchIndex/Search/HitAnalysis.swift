@@ -116,13 +116,16 @@ final class HitAnalyzer {
                 if known { continue }
             }
             var elements: [String] = []
-            if field.json {
+            // For ranking, an ASCII JSON array without escapes is matched as it is
+            // stored: its quotes, commas and brackets separate words like spaces.
+            let json = field.json && (wantsHighlights || bytes.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\\") })
+            if json {
                 elements = JSONText.decodeArray(String(decoding: bytes, as: UTF8.self)) ?? []
             }
-            let count = field.json ? elements.count : 1
+            let count = json ? elements.count : 1
             for element in 0 ..< count {
                 let found: ElementMatches
-                if field.json {
+                if json {
                     var text = elements[element]
                     found = text.withUTF8 { match($0, wantsRanges: wantsHighlights, typos: typos) }
                     if wantsHighlights, !found.ranges.isEmpty {
