@@ -33,6 +33,12 @@ final class SuggestionTests: IndexTestCase {
         XCTAssertEqual(pairs(try suggest("dark choc")), ["dark chocolate 1", "Dark chocolate cake 1"])
         XCTAssertEqual(pairs(try suggest("Dark Choc", limit: 1)), ["Dark Chocolate 1"], "as typed, then as spelled")
         XCTAssertEqual(pairs(try suggest("des")), ["dessert 1"], "keywords are words too")
+        // After a space the word is complete: phrases that go on, not longer words.
+        try index.indexItems([item("darkness", title: "Darkness falls")])
+        XCTAssertEqual(pairs(try suggest("dar")).first, "dark 1")
+        XCTAssertTrue(pairs(try suggest("dar")).contains("darkness 1"))
+        XCTAssertEqual(pairs(try suggest("dark ")), ["Dark chocolate cake 1"])
+        XCTAssertEqual(pairs(try suggest("chocolate ")), ["Chocolate chip cookies 1"])
     }
 
     func testCountsMatchWhatSearchFindsForTheSuggestion() throws {
