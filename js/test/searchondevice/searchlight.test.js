@@ -57,7 +57,12 @@ describe('searchlight', () => {
     assert.strictEqual(result.totalCount, 1);
     // The title's word first, then the shorter of the description's.
     assert.deepStrictEqual(result.suggestions, [{ text: 'suya', count: 1 }, { text: 'spiced', count: 1 }]);
-    assert.deepStrictEqual(await searchlight.userQuery('jollof ri'), await SearchOnDevice.userQuery('jollof ri'));
+    const wrapped = await searchlight.userQuery('jollof ri', { suggestions: 3 });
+    const native = await SearchOnDevice.userQuery('jollof ri', { suggestions: 3 });
+    assert.deepStrictEqual(ids(wrapped.hits), ids(native.hits));
+    assert.deepStrictEqual(ids(wrapped.hits), ['sl-1']);
+    assert.deepStrictEqual([wrapped.totalCount, wrapped.totalIsExact, wrapped.suggestions],
+      [native.totalCount, native.totalIsExact, native.suggestions]);
     await rejectsWithCode(() => searchlight.userQuery('s', { suggestions: 'many' }), 'E_INVALID_ARGUMENT', /options\.suggestions/);
   });
 
