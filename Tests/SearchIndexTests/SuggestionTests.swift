@@ -87,6 +87,15 @@ final class SuggestionTests: IndexTestCase {
         XCTAssertTrue(suggestions.contains(SearchSuggestion(text: "zirkel", count: 3)), "\(suggestions)")
     }
 
+    func testWordsOfDeletedItemsDoNotCrowdOutLiveOnes() throws {
+        // The word list keeps the words of deleted items (with their old counts).
+        try index.indexItems((0..<30).map { item("old\($0)", title: "Sorrel\($0 % 10) salsify\($0 % 7)") })
+        _ = try index.search("so")
+        XCTAssertEqual(try index.deleteAllItems(), 30)
+        try index.indexItems([item("suya", title: "Suya", description: "Spiced beef skewers")])
+        XCTAssertEqual(pairs(try suggest("s", limit: 2)), ["suya 1", "spiced 1"])
+    }
+
     func testCompletesChineseAndJapaneseByTheNextCharacterAndKeepsDiacritics() throws {
         try index.indexItems([
             item("zh1", title: "腾讯新闻"), item("zh2", title: "新闻联播"), item("zh3", title: "新浪"),

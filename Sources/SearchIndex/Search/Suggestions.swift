@@ -215,6 +215,8 @@ struct SuggestionBuilder {
     /// By folded tokens joined with spaces.
     private(set) var words: [String: Candidate] = [:]
     private(set) var phrases: [String: Candidate] = [:]
+    /// Words only the index's word list offered (none of the best hits holds them).
+    private(set) var listed: [String: Candidate] = [:]
     /// The original spellings seen for each word, with how often.
     private var spellings: [String: [String: Int]] = [:]
 
@@ -325,9 +327,14 @@ struct SuggestionBuilder {
             var scalars = String.UnicodeScalarView()
             for value in snapshot.words[index] { if let scalar = Unicode.Scalar(value) { scalars.append(scalar) } }
             let term = String(scalars)
-            var candidate = words[term] ?? Candidate(text: "", field: .body, isPhrase: false)
-            candidate.estimate = max(candidate.estimate, Double(count))
-            words[term] = candidate
+            if var candidate = words[term] {
+                candidate.estimate = max(candidate.estimate, Double(count))
+                words[term] = candidate
+            } else {
+                // Kept apart: the list keeps words of deleted items, so its words must
+                // not crowd out those seen in live hits.
+                listed[term] = Candidate(text: "", field: .body, estimate: Double(count), isPhrase: false)
+            }
         }
     }
 
@@ -361,7 +368,7 @@ struct SuggestionBuilder {
                     : a.value.field != b.value.field ? a.value.field < b.value.field : a.key < b.key
             }.prefix(count).map { $0 }
         }
-        var chosen: [Candidate] = promising(words, limit + 3).map { key, candidate in
+        var chosen: [Candidate] = (promising(words, limit + 3) + promising(listed, limit / 2 + 2)).map { key, candidate in
             var candidate = candidate
             candidate.text = display(word: key)
             return candidate
