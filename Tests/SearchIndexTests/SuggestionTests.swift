@@ -33,6 +33,12 @@ final class SuggestionTests: IndexTestCase {
         XCTAssertEqual(pairs(try suggest("dark choc")), ["dark chocolate 1", "Dark chocolate cake 1"])
         XCTAssertEqual(pairs(try suggest("Dark Choc", limit: 1)), ["Dark Chocolate 1"], "as typed, then as spelled")
         XCTAssertEqual(pairs(try suggest("des")), ["dessert 1"], "keywords are words too")
+        // After a space the word is complete: phrases that go on, not longer words.
+        try index.indexItems([item("darkness", title: "Darkness falls")])
+        XCTAssertEqual(pairs(try suggest("dar")).first, "dark 1")
+        XCTAssertTrue(pairs(try suggest("dar")).contains("darkness 1"))
+        XCTAssertEqual(pairs(try suggest("dark ")), ["Dark chocolate cake 1"])
+        XCTAssertEqual(pairs(try suggest("chocolate ")), ["Chocolate chip cookies 1"])
     }
 
     func testCountsMatchWhatSearchFindsForTheSuggestion() throws {
@@ -79,6 +85,15 @@ final class SuggestionTests: IndexTestCase {
         let suggestions = try suggest("zir", limit: 5)
         XCTAssertEqual(suggestions.first, SearchSuggestion(text: "zircon", count: titled.count))
         XCTAssertTrue(suggestions.contains(SearchSuggestion(text: "zirkel", count: 3)), "\(suggestions)")
+    }
+
+    func testWordsOfDeletedItemsDoNotCrowdOutLiveOnes() throws {
+        // The word list keeps the words of deleted items (with their old counts).
+        try index.indexItems((0..<30).map { item("old\($0)", title: "Sorrel\($0 % 10) salsify\($0 % 7)") })
+        _ = try index.search("so")
+        XCTAssertEqual(try index.deleteAllItems(), 30)
+        try index.indexItems([item("suya", title: "Suya", description: "Spiced beef skewers")])
+        XCTAssertEqual(pairs(try suggest("s", limit: 2)), ["suya 1", "spiced 1"])
     }
 
     func testCompletesChineseAndJapaneseByTheNextCharacterAndKeepsDiacritics() throws {

@@ -16,7 +16,9 @@ extension SearchableIndex {
     /// - phrases: a title, display name, alternate name or keyword of those items that
     ///   starts with the typed words (`choc` → `Chocolate Cake`), as indexed.
     ///
-    /// A suggestion equal to the text (case and diacritics aside) is left out.
+    /// A suggestion equal to the text (case and diacritics aside) is left out. After a
+    /// space the last word is complete: only phrases going on past it are offered
+    /// (`dark ` → `Dark chocolate cake`, not `darkness`).
     ///
     /// ``SearchSuggestion/count`` is the number of items holding every word of the
     /// suggestion, the last one as a whole word (as if typed in full), counting only
@@ -138,11 +140,15 @@ struct TypedText {
     /// The text before the last token, and the last token, as typed.
     let head: Substring
     let lastTyped: Substring
+    /// Whether the text ends with a space: its last word is complete, so only phrases
+    /// that go on past it complete the text.
+    let endsWithSpace: Bool
 
     init?(_ text: String) {
         guard let plan = SearchText.plan(for: text), let lastTerm = plan.terms.last, let last = lastTerm.tokens.last,
               let tokenizer = FTSTokenizer() else { return nil }
         self.plan = plan
+        endsWithSpace = text.last?.isWhitespace ?? false
         tokens = plan.terms.flatMap(\.tokens)
         self.last = last
         lastTermTokens = lastTerm.tokens
@@ -173,9 +179,9 @@ struct TypedText {
         }
     }
 
-    /// Whether the index's word list is asked too: one word typed (not CJK).
+    /// Whether the index's word list is asked too: one word being typed (not CJK).
     var usesVocabulary: Bool {
-        !lastIsCJK && plan.terms.count == 1 && plan.terms[0].tokens.count == 1 && plan.prefix != nil
+        !lastIsCJK && !endsWithSpace && plan.terms.count == 1 && plan.terms[0].tokens.count == 1 && plan.prefix != nil
     }
 }
 
@@ -209,6 +215,8 @@ struct SuggestionBuilder {
     /// By folded tokens joined with spaces.
     private(set) var words: [String: Candidate] = [:]
     private(set) var phrases: [String: Candidate] = [:]
+    /// Words only the index's word list offered (none of the best hits holds them).
+    private(set) var listed: [String: Candidate] = [:]
     /// The original spellings seen for each word, with how often.
     private var spellings: [String: [String: Int]] = [:]
 
@@ -234,7 +242,9 @@ struct SuggestionBuilder {
                 let spaced = SearchText.spacedCJK(text)
                 guard let tokens = tokenizer?.tokens(spaced) else { continue }
                 let folded = (0..<tokens.count).map { Array(tokens[$0]) }
-                collectWords(folded, tokens: tokens, spaced: spaced, field: field, scale: scale, seen: &seenWords)
+                if !typed.endsWithSpace {
+                    collectWords(folded, tokens: tokens, spaced: spaced, field: field, scale: scale, seen: &seenWords)
+                }
                 if field != .body {
                     collectPhrase(text, folded: folded, field: field, scale: scale, seen: &seenPhrases)
                 }
@@ -279,10 +289,10 @@ struct SuggestionBuilder {
         guard folded.count >= wanted.count, folded.count <= Self.phraseTokens, text.count <= Self.phraseCharacters else { return }
         let last = wanted.count - 1
         for index in 0..<last where folded[index] != wanted[index] { return }
-        let isPrefix = typed.plan.prefix != nil
+        let isPrefix = typed.plan.prefix != nil && !typed.endsWithSpace
         guard isPrefix ? folded[last].starts(with: wanted[last]) : folded[last] == wanted[last] else { return }
         // Only a phrase that goes on past what was typed completes it.
-        guard folded.count > wanted.count || folded[last].count > wanted[last].count else { return }
+        guard folded.count > wanted.count || (isPrefix && folded[last].count > wanted[last].count) else { return }
         let key = folded.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
         guard seen.insert(key).inserted else { return }
         let display = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -299,8 +309,9 @@ struct SuggestionBuilder {
     mutating func collectVocabulary(_ snapshot: Vocabulary.Snapshot) {
         let prefix = Vocabulary.scalars(typed.last)
         let start = snapshot.lowerBound(prefix)
+        // `end(ofPrefix:from:)` starts from a word that has the prefix.
+        guard start < snapshot.words.count, snapshot.words[start].starts(with: prefix) else { return }
         let end = snapshot.end(ofPrefix: prefix[...], from: start)
-        guard start < end else { return }
         // The most frequent words of the range, without sorting it all.
         var best: [(count: Int32, index: Int)] = []
         for index in start..<end where snapshot.words[index].count > prefix.count {
@@ -316,9 +327,14 @@ struct SuggestionBuilder {
             var scalars = String.UnicodeScalarView()
             for value in snapshot.words[index] { if let scalar = Unicode.Scalar(value) { scalars.append(scalar) } }
             let term = String(scalars)
-            var candidate = words[term] ?? Candidate(text: "", field: .body, isPhrase: false)
-            candidate.estimate = max(candidate.estimate, Double(count))
-            words[term] = candidate
+            if var candidate = words[term] {
+                candidate.estimate = max(candidate.estimate, Double(count))
+                words[term] = candidate
+            } else {
+                // Kept apart: the list keeps words of deleted items, so its words must
+                // not crowd out those seen in live hits.
+                listed[term] = Candidate(text: "", field: .body, estimate: Double(count), isPhrase: false)
+            }
         }
     }
 
@@ -352,7 +368,7 @@ struct SuggestionBuilder {
                     : a.value.field != b.value.field ? a.value.field < b.value.field : a.key < b.key
             }.prefix(count).map { $0 }
         }
-        var chosen: [Candidate] = promising(words, limit + 3).map { key, candidate in
+        var chosen: [Candidate] = (promising(words, limit + 3) + promising(listed, limit / 2 + 2)).map { key, candidate in
             var candidate = candidate
             candidate.text = display(word: key)
             return candidate

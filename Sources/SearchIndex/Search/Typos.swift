@@ -28,12 +28,20 @@ enum Typos {
     /// How many alternatives one query word may expand to: the FTS query ORs them.
     static let maximumAlternatives = 24
 
+    /// The most word occurrences a prefix alternative may stand for. The typed text
+    /// with a letter deleted (`inte` for `inter`) starts hundreds of unrelated words,
+    /// and FTS5 merges every one of their lists: `staying inter` took 26 ms at 100k
+    /// items with such prefixes, which are rarely the word meant.
+    static let maximumPrefixPostings = 2_000
+
     /// One alternative of a query word: a listed word (or, for the prefix, a prefix of
     /// listed words) and its distance.
     struct Alternative: Equatable {
         var word: [UInt32]
         var distance: Int
         var count: Int
+        /// For the prefix term: a whole word rather than a prefix of words.
+        var isWord = false
     }
 
     /// The listed words within `maximumEdits` of `query` (complete), or the shortest
@@ -78,12 +86,22 @@ enum Typos {
                 depth += 1
                 let last = rows[row + n]
                 if prefix && last <= k {
-                    // Every word under this prefix matches.
-                    if !(last == 0 && depth == n) {
-                        found.append(Alternative(word: path, distance: last, count: 0))
+                    // Every word under this prefix matches. Too broad a prefix is not
+                    // taken: the walk goes on to the longer prefixes under it.
+                    let end = vocabulary.end(ofPrefix: path[...], from: index)
+                    var postings = 0
+                    for word in index ..< end { postings += Int(vocabulary.counts[word]) }
+                    let typed = last == 0 && depth == n  // the exact prefix, searched anyway
+                    if typed || postings <= maximumPrefixPostings || depth >= n + k {
+                        if !typed { found.append(Alternative(word: path, distance: last, count: postings)) }
+                        skip = end
+                        break
                     }
-                    skip = vocabulary.end(ofPrefix: path[...], from: index)
-                    break
+                    // A listed word ending here is still one alternative (`engine` for
+                    // `enginee`), as a whole word.
+                    if depth == word.count {
+                        found.append(Alternative(word: path, distance: last, count: Int(vocabulary.counts[index]), isWord: true))
+                    }
                 }
                 // A swap reads the row before this one: prune only when neither can lead
                 // back within the distance.

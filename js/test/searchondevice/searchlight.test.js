@@ -51,6 +51,21 @@ describe('searchlight', () => {
     assert.strictEqual((await searchlight.query('title == "*"', { limit: 2 })).length, 2);
   });
 
+  it('runs userQuery with its options, as the native module does', async () => {
+    const result = await searchlight.userQuery('s', { limit: 1, suggestions: 2, sort: [{ attribute: 'title', order: 'desc' }] });
+    assert.deepStrictEqual(ids(result.hits), ['sl-2']);
+    assert.strictEqual(result.totalCount, 1);
+    // The title's word first, then the shorter of the description's.
+    assert.deepStrictEqual(result.suggestions, [{ text: 'suya', count: 1 }, { text: 'spiced', count: 1 }]);
+    const wrapped = await searchlight.userQuery('jollof ri', { suggestions: 3 });
+    const native = await SearchOnDevice.userQuery('jollof ri', { suggestions: 3 });
+    assert.deepStrictEqual(ids(wrapped.hits), ids(native.hits));
+    assert.deepStrictEqual(ids(wrapped.hits), ['sl-1']);
+    assert.deepStrictEqual([wrapped.totalCount, wrapped.totalIsExact, wrapped.suggestions],
+      [native.totalCount, native.totalIsExact, native.suggestions]);
+    await rejectsWithCode(() => searchlight.userQuery('s', { suggestions: 'many' }), 'E_INVALID_ARGUMENT', /options\.suggestions/);
+  });
+
   it('records activities and the indexing preference', async () => {
     await searchlight.becomeCurrent({ activityType: 'org.example.food.view', userInfo: { id: 'sl-1' }, eligibleForSearch: false });
     await searchlight.resignCurrent();
