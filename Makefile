@@ -48,8 +48,8 @@ test: deps
 	SEARCHLIGHT=$(BIN) bash js/test/searchondevice/fixtures/run-fixtures.sh
 	$(MAKE) fuzz-short
 	$(BIN) test js/test
-	NODE_PATH=/usr/share/nodejs $(BIN) test js/window/components/test examples/shared
-	xvfb-run -a bash js/window/components/test/window/run.sh $(BIN)
+	NODE_PATH=/usr/share/nodejs $(BIN) test js/window/components/test/components.test.jsx examples/shared
+	NO_AT_BRIDGE=1 xvfb-run -a $(BIN) test --window js/window/components/test/window
 	$(MAKE) test-window
 
 ## test-window: the windowed apps in real windows under Xvfb, typed into, opened over

@@ -43,6 +43,11 @@ const BackHandler = {
       },
     };
   },
+  /** The older API (React Native < 0.65): removes `handler` as `remove()` would. */
+  removeEventListener(eventName, handler) {
+    const index = handlers.lastIndexOf(handler);
+    if (index !== -1) handlers.splice(index, 1);
+  },
   exitApp() {
     if (typeof window !== 'undefined') window.close();
   },

@@ -18,6 +18,7 @@ const { SafeAreaView, StatusBar, Dimensions, useWindowDimensions } = require('./
 const { SectionList } = require('./SectionList');
 const { Switch } = require('./Switch');
 const { Modal } = require('./Modal');
+const { Alert } = require('./Alert');
 const {
   KeyboardAvoidingView, TouchableHighlight, TouchableWithoutFeedback, Keyboard, PixelRatio, Appearance, useColorScheme,
 } = require('./platform-misc');
@@ -26,5 +27,5 @@ module.exports = {
   View, Text, TextInput, Image, Pressable, TouchableOpacity, Button, ScrollView, FlatList,
   ActivityIndicator, StyleSheet, AppRegistry, BackHandler, SafeAreaView, StatusBar, Dimensions,
   useWindowDimensions, SectionList, Switch, Modal, KeyboardAvoidingView, TouchableHighlight,
-  TouchableWithoutFeedback, Keyboard, PixelRatio, Appearance, useColorScheme,
+  TouchableWithoutFeedback, Keyboard, PixelRatio, Appearance, useColorScheme, Alert,
 };

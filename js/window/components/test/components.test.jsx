@@ -1,6 +1,6 @@
 // The DOM and styles the React Native components produce, rendered with Debian's
 // React 18 (react-dom/server's renderToStaticMarkup) inside `searchlight test`, on
-// JavaScriptCore. Run: NODE_PATH=/usr/share/nodejs searchlight test js/window/components/test
+// JavaScriptCore. Run: NODE_PATH=/usr/share/nodejs searchlight test js/window/components/test/components.test.jsx
 // (NODE_PATH lets esbuild find Debian's react; `make test` sets it.)
 import React from 'react';
 import { renderToStaticMarkup } from '/usr/share/nodejs/react-dom/cjs/react-dom-server-legacy.browser.production.min.js';
@@ -331,6 +331,10 @@ describe('AppRegistry and BackHandler', () => {
     first.remove();
     assert.strictEqual(BackHandler.goBack(), false);
     second.remove();
+    const third = () => true;
+    BackHandler.addEventListener('hardwareBackPress', third);
+    BackHandler.removeEventListener('hardwareBackPress', third);
+    assert.strictEqual(BackHandler.goBack(), false, 'removeEventListener removes the handler');
     assert.throws(() => BackHandler.addEventListener('back', () => {}), /unknown event/);
   });
 });

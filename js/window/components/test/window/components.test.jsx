@@ -1,28 +1,29 @@
-// The components in a real WebKitGTK page (run by run.sh through `searchlight run
-// --window` under Xvfb): real DOM events through React, and layout measured by the
-// browser. `window.__componentTests()` renders each fixture, acts on it, and returns
-// one { name, ok, message } per test.
+// The components in a real WebKitGTK page: real DOM events through React, and layout
+// measured by the browser. Run in a window with
+//   xvfb-run -a searchlight test --window js/window/components/test/window
+// (`make test` does); the markup-only tests are ../components.test.jsx.
 import React from 'react';
+import { createRoot } from 'react-dom/client';
+import assert from 'assert';
+import { test, afterEach } from 'test';
 import {
-  AppRegistry, View, Text, TextInput, Image, Pressable, ScrollView, FlatList, BackHandler, StyleSheet,
-  SectionList, Switch, Modal,
+  View, Text, TextInput, Image, Pressable, ScrollView, FlatList, BackHandler, StyleSheet,
+  SectionList, Switch, Modal, Alert,
 } from 'react-native';
 
 // A 4×2 red PNG, so natural sizes and fills can be measured.
 const RED_4x2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGP4z8CAQAyoHAB3zgvzG0qs4QAAAABJRU5ErkJggg==';
 
-let show = null;
-
-function Harness() {
-  const [fixture, setFixture] = React.useState(null);
-  show = setFixture;
-  return <View style={{ flex: 1 }} testID="harness">{fixture}</View>;
-}
+// Each test renders into a fixed 480×760 box of its own page.
+const container = document.createElement('div');
+container.style.cssText = 'position:absolute;left:0;top:0;width:480px;height:760px;display:flex;flex-direction:column';
+document.body.appendChild(container);
+const root = createRoot(container);
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 async function mount(element) {
-  show(element);
+  root.render(element);
   await frame();
   await frame();
 }
@@ -33,15 +34,8 @@ const byId = (id) => {
   return element;
 };
 
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
-
-function equal(actual, expected, what) {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
-  }
-}
+const check = (condition, message) => assert.ok(condition, message);
+const equal = (actual, expected, what) => assert.deepStrictEqual(actual, expected, what);
 
 function type(element, text) {
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value').set;
@@ -53,8 +47,7 @@ function pointer(element, kind) {
   element.dispatchEvent(new PointerEvent(kind, { bubbles: true, button: 0, pointerId: 1, isPrimary: true }));
 }
 
-const tests = [];
-const test = (name, fn) => tests.push({ name, fn });
+afterEach(() => mount(null));
 
 test('a column stretches its children; flex: 1 and flex: 2 share a row 1:2', async () => {
   await mount(
@@ -308,18 +301,25 @@ test('SectionList: a sticky header stays at the top while its section scrolls', 
   equal(Math.round(byId('h-A').getBoundingClientRect().top - top), 0, 'header A is at the top');
 });
 
-window.__componentTests = async () => {
-  const results = [];
-  for (const { name, fn } of tests) {
-    try {
-      await fn();
-      results.push({ name, ok: true });
-    } catch (error) {
-      results.push({ name, ok: false, message: String(error && error.message || error) });
-    }
-    await mount(null);
-  }
-  return results;
-};
-
-AppRegistry.registerComponent('ComponentTests', () => Harness);
+test('Alert: a dialog with its buttons; a button closes it and runs its onPress; Escape picks cancel', async () => {
+  const seen = [];
+  Alert.alert('Delete recipe?', 'Mapo Tofu goes away.', [
+    { text: 'Cancel', style: 'cancel', onPress: () => seen.push('cancel') },
+    { text: 'Delete', style: 'destructive', onPress: () => seen.push('delete') },
+  ]);
+  await frame();
+  await frame();
+  const dialog = byId('alert');
+  check(dialog.innerText.includes('Delete recipe?') && dialog.innerText.includes('Mapo Tofu goes away.'), dialog.innerText);
+  equal(byId('alert-button-1').innerText, 'Delete', 'second button');
+  byId('alert-button-1').click();
+  await frame();
+  equal(document.querySelector('[data-testid="alert"]'), null, 'closed');
+  Alert.alert('Again', null, [{ text: 'Cancel', style: 'cancel', onPress: () => seen.push('cancel') }, { text: 'OK' }]);
+  await frame();
+  await frame();
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+  await frame();
+  equal(seen, ['delete', 'cancel'], 'onPress calls');
+  equal(document.querySelector('[data-testid="alert"]'), null, 'closed by Escape');
+});
