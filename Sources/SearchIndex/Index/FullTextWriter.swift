@@ -125,10 +125,12 @@ final class FullTextWriter: @unchecked Sendable {
             do {
                 try connection.cached("INSERT INTO fulltext_state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
                     .bind([.text(Schema.generationKey), .integer(generation)]).run()
+                vocabulary.committing(generation: generation)
                 try connection.execute("COMMIT")
                 vocabulary.committed(generation: generation)
                 outcome.finish(.success(true))
             } catch {
+                vocabulary.commitFailed()
                 try? connection.execute("ROLLBACK")
                 return outcome.finish(.failure(error))
             }

@@ -9,7 +9,7 @@ import Synchronization
 /// pass over the index's term list: about a second at 100k items, see
 /// docs/benchmarks.md), then kept in step with this process's writes: while it is
 /// loaded, the full-text writer adds the words of every row it inserts
-/// (``add(_:)``). Words of deleted items stay and counts are not lowered: a word that
+/// (``add(_:)``) and merges them into the list after each commit, on its own thread. Words of deleted items stay and counts are not lowered: a word that
 /// no longer matches costs a typo candidate that finds nothing. A write by another
 /// process raises the stored full-text generation past the one recorded here, and
 /// the next search rebuilds the list.
@@ -94,6 +94,12 @@ final class Vocabulary: Sendable {
         var pending: [[UInt32]: Int32] = [:]
         /// The full-text generation the words are known up to.
         var generation: Int64 = -1
+        /// The generation this process's full-text writer is committing: readers may
+        /// see it stored a moment before ``committed(generation:)`` runs, and must not
+        /// take it for another process's write.
+        var committing: Int64?
+        /// Whether a search is reading the whole list from the index.
+        var loading = false
     }
 
     private let state = Mutex(State())
@@ -150,10 +156,44 @@ final class Vocabulary: Sendable {
         }
     }
 
-    /// Records that this process committed a full-text write of `generation`.
-    func committed(generation: Int64) {
+    /// Records that this process's full-text writer is about to commit `generation`.
+    func committing(generation: Int64) {
         state.withLock { state in
-            if state.snapshot != nil && state.generation == generation - 1 { state.generation = generation }
+            if state.snapshot != nil && state.generation == generation - 1 { state.committing = generation }
+        }
+    }
+
+    /// Records that the commit of `generation` failed: the stored generation stays.
+    func commitFailed() {
+        state.withLock { $0.committing = nil }
+    }
+
+    /// Records that this process committed a full-text write of `generation`, and
+    /// merges the words its rows added into the list. The merge runs here, on the
+    /// full-text writer's thread, outside the lock: a search never sorts words, it
+    /// takes the last merged list.
+    func committed(generation: Int64) {
+        let work: (base: Snapshot, added: [[UInt32]: Int32], version: Int)? = state.withLock { state in
+            state.committing = nil
+            guard let snapshot = state.snapshot, state.generation == generation - 1 else { return nil }
+            state.generation = generation
+            // A load in progress merges the pending words itself when it ends.
+            guard !state.loading, !state.pending.isEmpty else { return nil }
+            let added = state.pending
+            state.pending = [:]
+            return (snapshot, added, version.load(ordering: .acquiring))
+        }
+        guard let work else { return }
+        let merged = Self.merge(work.base, work.added)
+        state.withLock { state in
+            if version.load(ordering: .acquiring) == work.version {
+                state.snapshot = merged
+                version.add(1, ordering: .releasing)
+            } else {
+                // The list was replaced meanwhile (reloaded after this commit, so it
+                // holds these words; or merged again): add them to the next merge.
+                for (word, count) in work.added { state.pending[word, default: 0] += count }
+            }
         }
     }
 
@@ -162,26 +202,28 @@ final class Vocabulary: Sendable {
     func snapshot(_ connection: Connection) throws -> Snapshot {
         let stored = try Self.storedGeneration(connection)
         let current: Snapshot? = state.withLock { state in
-            guard var snapshot = state.snapshot, stored <= state.generation else { return nil }
-            if !state.pending.isEmpty {
-                snapshot = Self.merge(snapshot, state.pending)
-                state.pending = [:]
-                state.snapshot = snapshot
-                version.add(1, ordering: .releasing)
-            }
+            guard let snapshot = state.snapshot, stored <= max(state.generation, state.committing ?? -1) else { return nil }
             return snapshot
         }
         if let current { return current }
         // Start collecting this process's writes before reading, so none falls between.
         state.withLock { state in
             if state.snapshot == nil { state.snapshot = Snapshot() }
+            state.loading = true
         }
-        let loaded = try Self.load(connection)
+        let loaded: Snapshot
+        do {
+            loaded = try Self.load(connection)
+        } catch {
+            state.withLock { $0.loading = false }
+            throw error
+        }
         return state.withLock { state in
             let merged = Self.merge(loaded, state.pending)
             state.pending = [:]
             state.snapshot = merged
             state.generation = max(stored, state.generation)
+            state.loading = false
             version.add(1, ordering: .releasing)
             return merged
         }
