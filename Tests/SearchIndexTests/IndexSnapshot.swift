@@ -47,7 +47,7 @@ struct FNV1a {
 
 /// The number of columns `statement` returns.
 func sqlite3ColumnCount(_ statement: Statement) -> Int32 {
-    sqlite3_column_count(statement.handle)
+    statement.columnCount
 }
 
 extension XCTestCase {

@@ -44,7 +44,7 @@ extension SearchableIndex {
         guard limit > 0, let typed = TypedText(text) else { return [] }
         let sample = try search(text, options: SearchOptions(domains: domains, limit: SuggestionBuilder.sampleSize, typoTolerance: false))
         let now = nowMs
-        return try readers.read { connection in
+        return try store.read { connection in
             var builder = SuggestionBuilder(typed: typed)
             builder.collect(from: sample.hits.map(\.item), total: sample.totalCount)
             if typed.usesVocabulary { try builder.collectVocabulary(connection) }

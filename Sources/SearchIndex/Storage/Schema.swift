@@ -74,7 +74,7 @@ enum Schema {
 
     /// How many segments of one level an FTS `'merge'` command merges at least: 2, so
     /// that an idle index keeps about one segment per level. Only idle maintenance runs
-    /// that command (see ``SearchableIndex/maintenanceStep(writer:fullText:lock:pagesPerStep:)``).
+    /// that command (see ``IndexStore/maintenanceStep(writer:fullText:lock:pagesPerStep:)``).
     static let userMerge = 2
 
     /// The head table, in `index.sqlite3`: run when it is created.
