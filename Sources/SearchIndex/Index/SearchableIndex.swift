@@ -143,7 +143,7 @@ public final class SearchableIndex: @unchecked Sendable {
     /// calling thread, as SQLite suggests running `PRAGMA optimize` before closing: an
     /// app that indexes and exits at once still leaves a compact index when the work is
     /// small, and never waits long when it is large (the rest is done at the next idle
-    /// moment; docs/benchmarks.md, "Where the goals stand").
+    /// moment; docs/benchmarks.md, "Figures behind choices in the code").
     ///
     /// Call it once no more calls are coming (writes still queued elsewhere should be
     /// waited for first). The index stays usable afterwards, but later writes are no

@@ -31,9 +31,9 @@ final class Connection {
     /// Turns SQLite's memory statistics off before the library's first use in the
     /// process. Debian's SQLite keeps them on, so every allocation takes one global
     /// mutex, and it is built without the lookaside allocator, so FTS5 allocates a lot:
-    /// with the index's two writer threads (``FullTextWriter``) that mutex was contended
-    /// on every allocation (C prototype, 100k items written to two files on two threads:
-    /// 5.4–6.9 s with the statistics, 4.8–5.0 s without). The index never reads them.
+    /// with the index's two writer threads (``FullTextWriter``) that mutex is contended
+    /// on every allocation (docs/benchmarks.md, "Figures behind choices in the code").
+    /// The index never reads them.
     /// Evaluated once, by the first connection (or ``SearchableIndex/configureSQLite()``);
     /// `false` when SQLite was already in use, and the setting could not be applied.
     static let libraryIsConfigured: Bool = {

@@ -290,14 +290,6 @@ final class IndexStore: @unchecked Sendable {
 
     // MARK: WAL
 
-    /// Copies the WALs into the database files and truncates them (for size measurements).
-    func checkpoint() throws {
-        writerLock.lock()
-        defer { writerLock.unlock() }
-        try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        try fullText.run { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
-    }
-
     /// Truncates the WALs unless a reader (of any process) is inside one: closing
     /// never waits; the next open or idle moment truncates it then.
     private func truncateWALWithoutWaiting() {
