@@ -29,6 +29,8 @@ final class TypoTests: IndexTestCase {
             let results = try index.search(typo)
             XCTAssertEqual(results.hits.map { $0.item.id }, [id], typo)
             XCTAssertEqual(results.hits.first?.breakdown.typoCount, 1, typo)
+            XCTAssertEqual(results.totalCount, 1, typo)
+            XCTAssertTrue(results.totalCountIsExact, typo)
             // Not in the middle of a sentence either: as a complete word before another.
             XCTAssertEqual(try searchIDs(typo + " " + (id == "government" ? "local" : "")).first, id, typo)
         }

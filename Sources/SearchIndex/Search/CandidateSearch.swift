@@ -1,7 +1,7 @@
 import Foundation
 
-/// The search engine behind `search` and `systemSearch`: a few dozen FTS5
-/// candidates in static-quality order, re-scored in Swift.
+/// The search engine behind `search` and `systemSearch`: at least ``window`` FTS5
+/// candidates in static-quality order, analysed and ranked in Swift.
 ///
 /// Why not `ORDER BY bm25(items_fts)`: a short prefix such as `a*` matches most rows,
 /// and bm25 must score every match (and scans each phrase's matches to compute its
@@ -13,11 +13,14 @@ import Foundation
 ///    stop stepping. Within a bucket, newer rows come first.
 /// 2. A first pass asks only the heavy fields (`{title names keywords}`), a second pass
 ///    all fields, so a title match of a low-quality item still competes with body
-///    matches of high-quality ones. Each pass keeps `need + slack` accepted rows
+///    matches of high-quality ones. Each pass keeps `max(need + slack, window)` accepted rows
 ///    (not expired, of an allowed kind and domain).
-/// 3. `searchlight_match` (see ``MatchLocator``) reports, per candidate, which fields
-///    each term matched; ``Ranking`` turns that, the ranking hint, engagement and
-///    recency into a score with a breakdown. Candidates are sorted and the page cut.
+/// 3. ``HitAnalyzer`` reads each candidate's fields and finds every term's best match
+///    (field, whole word or prefix, typos, position); ``Ranking`` turns that, the
+///    ranking hint, engagement, recency and term statistics into a score whose parts
+///    follow SPEC §5's order. Candidates are sorted (equal scores by identifier) and
+///    the page cut; because every search ranks at least ``window`` candidates, pages
+///    ending within them are cut from the same order whatever their limit.
 /// 4. The total is exact when the second pass ran out of matches; otherwise up to
 ///    ``SearchableIndex/totalCountCap`` matches are counted in one SQL statement, and a
 ///    count that reaches the cap is reported as a lower bound.
@@ -36,7 +39,9 @@ import Foundation
 /// every word starting with those letters across all text (see ``Schema``); for a
 /// longer prefix typed alone, by merging those lists in `items_head` only, about a
 /// sixth of the words (`conf` 4.2 → 0.8 ms, `inter` 7.1 → 1.3 ms at 100k items).
-/// After complete terms and a prefix of up to 3 characters (`house a`, `setup e-m`),
+/// After complete terms and a prefix of up to 2 characters (`house a`, `setup e-m`),
+/// or of 3 that starts many words (``MatchPlan/prefixIsFrequent``, from the
+/// ``Vocabulary``'s counts: `and con`, where `the mou` goes to FTS5),
 /// the complete terms drive and ``PrefixVerifier`` checks the prefix on each
 /// candidate's heavy fields in Swift, for up to ``verifiedScanBudget`` rows; past that
 /// (a prefix rare among the matches) both lists are walked side by side
@@ -59,7 +64,13 @@ import Foundation
 /// have put it on the page. Those searches report their total as a lower bound
 /// (`totalCountIsExact` false); typing one more letter brings such items back.
 ///
-/// The trade-off: with more than `need + slack` matches in both passes, an item that
+/// Typos (SPEC §5, ``Typos``): every exact match ranks above every match with a typo,
+/// so when the exact matches fill the page nothing else is looked for; otherwise the
+/// plan is searched again with each term of 5+ letters ORed with its alternatives
+/// from the ``Vocabulary`` (``typoCandidates(plan:matcher:vocabulary:want:into:)``),
+/// through the same paths as an exact plan.
+///
+/// The trade-off: with more than `window` matches in both passes, an item that
 /// is neither in the best quality buckets nor matched in a heavy field cannot reach
 /// the first page. Typing one more letter narrows the matches and brings it back.
 ///
@@ -199,7 +210,8 @@ struct CandidateSearch {
         var (candidates, total, exact) = try exactCandidates(plan: plan, matcher: matcher, want: want)
         if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan) {
             let typos = try typoCandidates(plan: plan, matcher: matcher, vocabulary: snapshot, want: want, into: &candidates)
-            if typos.ran { (total, exact) = (max(total, candidates.count), typos.exhausted) }
+            // The typo plan's matches include the exact ones.
+            if typos.ran { (total, exact) = (max(total, typos.total, candidates.count), typos.exact) }
         }
         guard let analyzer = HitAnalyzer(plan: plan, typoTolerance: typoTolerance, vocabulary: snapshot, itemCount: itemCount) else {
             return ([], 0, true)
@@ -309,11 +321,11 @@ struct CandidateSearch {
     /// prefix term with prefixes of listed words, see ``Typos``), and the resulting
     /// plan is searched like an exact one (``exactCandidates(plan:matcher:want:)``:
     /// a short prefix beside it still goes through `items_head` and the Swift check).
-    /// Returns whether the pass ran (some term had alternatives) and whether the
-    /// matches ran out.
+    /// Returns whether the pass ran (some term had alternatives), and the count of its
+    /// matches and whether it is exact.
     private func typoCandidates(
         plan: MatchPlan, matcher: TermMatcher, vocabulary: Vocabulary.Snapshot, want: Int, into candidates: inout [Int64: Candidate]
-    ) throws -> (ran: Bool, exhausted: Bool) {
+    ) throws -> (ran: Bool, total: Int, exact: Bool) {
         func phrase(_ token: String, prefix: Bool) -> String {
             "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefix ? "*" : "")
         }
@@ -322,7 +334,8 @@ struct CandidateSearch {
             let scalars = Vocabulary.scalars(term.tokens[0])
             let edits = Typos.maximumEdits(word: scalars)
             guard edits > 0 else { return nil }
-            let found = Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
+            let found = self.vocabulary?.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
+                ?? Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
             guard !found.isEmpty else { return nil }
             let words = [String(decoding: term.tokens[0], as: UTF8.self)]
                 + found.map { String(String.UnicodeScalarView($0.word.compactMap(Unicode.Scalar.init))) }
@@ -352,14 +365,14 @@ struct CandidateSearch {
                 complete.append(phrase(unit, prefix: false))
             }
         }
-        guard expanded else { return (false, true) }
+        guard expanded else { return (false, 0, true) }
         typoPlan.complete = complete
-        let (found, _, exhausted) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want)
+        let (found, total, exact) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want)
         for (rowid, var candidate) in found where candidates[rowid] == nil {
             candidate.typoMatch = true
             candidates[rowid] = candidate
         }
-        return (true, exhausted)
+        return (true, total, exact)
     }
 
     /// Checks the description and text content of rows whose heavy fields lack the

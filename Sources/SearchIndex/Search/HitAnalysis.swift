@@ -96,18 +96,36 @@ final class HitAnalyzer {
         var titleStart = false
         var highlights: [SearchHighlight] = []
         for (offset, field) in Self.fields.enumerated() {
-            if field.column >= 3, !wantsHighlights, best.allSatisfy({ $0.map { $0.typos == 0 && $0.wholeWord } ?? false }) { break }
+            let exactEverywhere = best.allSatisfy { $0.map { $0.typos == 0 } ?? false }
+            if field.column >= 3, !wantsHighlights, exactEverywhere, best.allSatisfy({ $0!.wholeWord }) { break }
             let column = first + Int32(offset)
             guard let pointer = sqlite3_column_text(statement.handle, column) else { continue }
             let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, column)))
+            if field.column >= 3, !wantsHighlights, exactEverywhere {
+                // Every term is in the title, names or keywords: the body can only turn
+                // a prefix match into a whole word (a better rank), which a scan for
+                // that word tells without tokenizing the text.
+                var known = true
+                for (number, term) in terms.enumerated() where !best[number]!.wholeWord {
+                    guard term.tokens.count == 1, let found = Self.containsWord(term.tokens[0], in: bytes) else {
+                        known = false
+                        break
+                    }
+                    if found { best[number] = TermMatch(column: field.column, typos: 0, wholeWord: true) }
+                }
+                if known { continue }
+            }
             var elements: [String] = []
-            if field.json {
+            // For ranking, an ASCII JSON array without escapes is matched as it is
+            // stored: its quotes, commas and brackets separate words like spaces.
+            let json = field.json && (wantsHighlights || bytes.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\\") })
+            if json {
                 elements = JSONText.decodeArray(String(decoding: bytes, as: UTF8.self)) ?? []
             }
-            let count = field.json ? elements.count : 1
+            let count = json ? elements.count : 1
             for element in 0 ..< count {
                 let found: ElementMatches
-                if field.json {
+                if json {
                     var text = elements[element]
                     found = text.withUTF8 { match($0, wantsRanges: wantsHighlights, typos: typos) }
                     if wantsHighlights, !found.ranges.isEmpty {
@@ -145,6 +163,36 @@ final class HitAnalyzer {
         return Analysis(matches: matches, proximity: proximity, coverage: coverage?.value ?? 0, titleStart: titleStart, highlights: highlights)
     }
 
+    /// Whether ASCII text holds `word` (folded) as a whole token; `nil` when the text
+    /// has a non-ASCII byte (it would need FTS5's tokenizer).
+    static func containsWord(_ word: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let first = word.first else { return false }
+        @inline(__always) func isWord(_ byte: UInt8) -> Bool {
+            let lowered = byte | 0x20
+            return (byte >= 0x30 && byte <= 0x39) || (lowered >= 0x61 && lowered <= 0x7A)
+        }
+        var previousIsWord = false
+        var index = 0
+        let count = text.count
+        while index < count {
+            let byte = text[index]
+            if byte >= 0x80 { return nil }
+            let wordByte = isWord(byte)
+            if wordByte && !previousIsWord && (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == first && index + word.count <= count {
+                var offset = 1
+                while offset < word.count {
+                    let next = text[index + offset]
+                    if (next >= 0x41 && next <= 0x5A ? next | 0x20 : next) != word[offset] { break }
+                    offset += 1
+                }
+                if offset == word.count && (index + offset == count || !isWord(text[index + offset])) { return true }
+            }
+            previousIsWord = wordByte
+            index += 1
+        }
+        return false
+    }
+
     /// The matches of every term in one text.
     private struct ElementMatches {
         var best: [(typos: Int, wholeWord: Bool)?]
@@ -159,16 +207,24 @@ final class HitAnalyzer {
         let tokens = tokenize(bytes)
         var result = ElementMatches(best: Array(repeating: nil, count: terms.count), any: false, first: false,
                                     proximity: 0, coverage: 0, ranges: [])
-        guard tokens.count > 0 else { return result }
-        var positions = [[Int]](repeating: [], count: terms.count)
+        guard tokens.count > 0 else {
+            recycle(tokens)
+            return result
+        }
+        // Positions matter only for proximity, between two or more terms.
+        var positions = [[Int]](repeating: [], count: terms.count > 1 ? terms.count : 0)
         var coveredCharacters = 0
-        var covered = [Bool](repeating: false, count: tokens.count)
+        var covered = coveredScratch
+        coveredScratch = []
+        covered.removeAll(keepingCapacity: true)
+        covered.append(contentsOf: repeatElement(false, count: tokens.count))
+        defer { coveredScratch = covered }
         for (number, term) in terms.enumerated() {
             let width = term.tokens.count
             guard width > 0, tokens.count >= width else { continue }
             for start in 0 ... tokens.count - width {
                 guard let found = matchAt(start, term: term, tokens: tokens, typos: typos) else { continue }
-                positions[number].append(start)
+                if !positions.isEmpty { positions[number].append(start) }
                 if let known = result.best[number] {
                     if (found.typos, found.wholeWord ? 0 : 1) < (known.typos, known.wholeWord ? 0 : 1) { result.best[number] = found }
                 } else {
@@ -220,6 +276,8 @@ final class HitAnalyzer {
         }
         let token = tokens[start + last]
         let wanted = term.tokens[last]
+        // Most tokens differ from the term in their first byte.
+        if !typos || term.maximumEdits == 0, token.first != wanted.first { return nil }
         if token.elementsEqual(wanted) { return (0, true) }
         if term.isPrefix && token.starts(with: wanted) { return (0, false) }
         guard typos, term.maximumEdits > 0 else { return nil }
@@ -267,6 +325,7 @@ final class HitAnalyzer {
 
     /// Reused between fields, so that tokenizing a field allocates nothing once warm.
     private var scratch = FieldTokens()
+    private var coveredScratch: [Bool] = []
 
     private func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldTokens {
         var tokens = scratch

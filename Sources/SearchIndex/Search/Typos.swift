@@ -28,6 +28,12 @@ enum Typos {
     /// How many alternatives one query word may expand to: the FTS query ORs them.
     static let maximumAlternatives = 24
 
+    /// The most word occurrences a prefix alternative may stand for. The typed text
+    /// with a letter deleted (`inte` for `inter`) starts hundreds of unrelated words,
+    /// and FTS5 merges every one of their lists: `staying inter` took 26 ms at 100k
+    /// items with such prefixes, which are rarely the word meant.
+    static let maximumPrefixPostings = 2_000
+
     /// One alternative of a query word: a listed word (or, for the prefix, a prefix of
     /// listed words) and its distance.
     struct Alternative: Equatable {
@@ -79,10 +85,13 @@ enum Typos {
                 let last = rows[row + n]
                 if prefix && last <= k {
                     // Every word under this prefix matches.
-                    if !(last == 0 && depth == n) {
-                        found.append(Alternative(word: path, distance: last, count: 0))
+                    let end = vocabulary.end(ofPrefix: path[...], from: index)
+                    var postings = 0
+                    for word in index ..< end { postings += Int(vocabulary.counts[word]) }
+                    if !(last == 0 && depth == n) && postings <= maximumPrefixPostings {
+                        found.append(Alternative(word: path, distance: last, count: postings))
                     }
-                    skip = vocabulary.end(ofPrefix: path[...], from: index)
+                    skip = end
                     break
                 }
                 // A swap reads the row before this one: prune only when neither can lead

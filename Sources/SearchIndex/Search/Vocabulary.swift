@@ -98,6 +98,34 @@ final class Vocabulary: Sendable {
 
     private let state = Mutex(State())
 
+    /// Typo alternatives already looked up, for the snapshot they were found in: as a
+    /// user types, the complete words before the prefix are looked up again with every
+    /// keystroke.
+    private struct Cached {
+        var version = 0
+        var alternatives: [String: [Typos.Alternative]] = [:]
+    }
+    private let cache = Mutex(Cached())
+    /// Counts snapshot changes (loads and merges), so that cached alternatives of an
+    /// older word list are not used.
+    private let version = Atomic<Int>(0)
+    static let cachedLookups = 512
+
+    /// ``Typos/alternatives(of:prefix:maximumEdits:in:)`` through a small cache.
+    func alternatives(of word: [UInt32], prefix: Bool, maximumEdits: Int, in snapshot: Snapshot) -> [Typos.Alternative] {
+        let key = (prefix ? "p" : "w") + String(String.UnicodeScalarView(word.compactMap(Unicode.Scalar.init)))
+        let current = version.load(ordering: .acquiring)
+        if let known = cache.withLock({ $0.version == current ? $0.alternatives[key] : nil }) { return known }
+        let found = Typos.alternatives(of: word, prefix: prefix, maximumEdits: maximumEdits, in: snapshot)
+        cache.withLock { cached in
+            if cached.version != current || cached.alternatives.count >= Self.cachedLookups {
+                cached = Cached(version: current)
+            }
+            cached.alternatives[key] = found
+        }
+        return found
+    }
+
     /// Whether the words are loaded or loading (writes need to add theirs only then).
     var isLoaded: Bool { state.withLock { $0.snapshot != nil } }
 
@@ -139,6 +167,7 @@ final class Vocabulary: Sendable {
                 snapshot = Self.merge(snapshot, state.pending)
                 state.pending = [:]
                 state.snapshot = snapshot
+                version.add(1, ordering: .releasing)
             }
             return snapshot
         }
@@ -153,6 +182,7 @@ final class Vocabulary: Sendable {
             state.pending = [:]
             state.snapshot = merged
             state.generation = max(stored, state.generation)
+            version.add(1, ordering: .releasing)
             return merged
         }
     }
