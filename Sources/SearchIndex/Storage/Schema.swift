@@ -49,7 +49,7 @@ enum Schema {
     /// `detail=column`, prefixes of 1–2 characters in `items_head`. An index written
     /// with an older layout (1: `detail=full` and 1–3 character prefixes; 2: `items_fts`
     /// inside `index.sqlite3`) is migrated on open by rebuilding its FTS tables from
-    /// `items` (see ``SearchableIndex``).
+    /// `items` (see ``IndexStore/init(configuration:opening:)``).
     static let version = 3
     /// The `settings` key holding the version an index was written with.
     static let versionKey = "schema_version"
