@@ -202,10 +202,11 @@ struct CandidateSearch {
         let snapshot = try vocabulary?.snapshot(connection)
         let itemCount = try connection.scalarInt("SELECT max(rowid) FROM items").map(Int.init) ?? 0
         if let snapshot, plan.prefixLength == MatchPlan.verifiedPrefixLimit, !plan.prefixToken.isEmpty {
-            // Swift check or FTS5 merge: whichever costs less (measured: about 3 µs a
-            // checked row, 0.1 µs a merged entry).
+            // Swift check or FTS5 merge: whichever costs less. The check reads the
+            // heavy fields (about a sixth of the words) at about 3 µs a row, so it needs
+            // want × items × 6 / postings rows; FTS5 merges postings at about 0.1 µs each.
             let postings = snapshot.postings(withPrefix: Vocabulary.scalars(plan.prefixToken))
-            plan.prefixIsFrequent = Double(postings) >= (Double(want) * Double(max(1, itemCount)) * 30).squareRoot()
+            plan.prefixIsFrequent = Double(postings) >= (Double(want) * Double(max(1, itemCount)) * 180).squareRoot()
         }
         var (candidates, total, exact) = try exactCandidates(plan: plan, matcher: matcher, want: want)
         if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan) {
@@ -337,9 +338,9 @@ struct CandidateSearch {
             let found = self.vocabulary?.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
                 ?? Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
             guard !found.isEmpty else { return nil }
-            let words = [String(decoding: term.tokens[0], as: UTF8.self)]
-                + found.map { String(String.UnicodeScalarView($0.word.compactMap(Unicode.Scalar.init))) }
-            return words.map { phrase($0, prefix: term.isPrefix) }
+            return [phrase(String(decoding: term.tokens[0], as: UTF8.self), prefix: term.isPrefix)] + found.map { alternative in
+                phrase(String(String.UnicodeScalarView(alternative.word.compactMap(Unicode.Scalar.init))), prefix: term.isPrefix && !alternative.isWord)
+            }
         }
         var typoPlan = plan
         var expanded = false

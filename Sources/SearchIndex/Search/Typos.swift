@@ -40,6 +40,8 @@ enum Typos {
         var word: [UInt32]
         var distance: Int
         var count: Int
+        /// For the prefix term: a whole word rather than a prefix of words.
+        var isWord = false
     }
 
     /// The listed words within `maximumEdits` of `query` (complete), or the shortest
@@ -84,15 +86,22 @@ enum Typos {
                 depth += 1
                 let last = rows[row + n]
                 if prefix && last <= k {
-                    // Every word under this prefix matches.
+                    // Every word under this prefix matches. Too broad a prefix is not
+                    // taken: the walk goes on to the longer prefixes under it.
                     let end = vocabulary.end(ofPrefix: path[...], from: index)
                     var postings = 0
                     for word in index ..< end { postings += Int(vocabulary.counts[word]) }
-                    if !(last == 0 && depth == n) && postings <= maximumPrefixPostings {
-                        found.append(Alternative(word: path, distance: last, count: postings))
+                    let typed = last == 0 && depth == n  // the exact prefix, searched anyway
+                    if typed || postings <= maximumPrefixPostings || depth >= n + k {
+                        if !typed { found.append(Alternative(word: path, distance: last, count: postings)) }
+                        skip = end
+                        break
                     }
-                    skip = end
-                    break
+                    // A listed word ending here is still one alternative (`engine` for
+                    // `enginee`), as a whole word.
+                    if depth == word.count {
+                        found.append(Alternative(word: path, distance: last, count: Int(vocabulary.counts[index]), isWord: true))
+                    }
                 }
                 // A swap reads the row before this one: prune only when neither can lead
                 // back within the distance.
