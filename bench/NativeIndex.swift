@@ -32,14 +32,16 @@ enum NativeIndex {
             return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
         }
         var on: [Double] = [], off: [Double] = []
+        var withoutHits: [String] = []
         for text in queries {
             var begin = cpu()
-            _ = try index.search(text)
+            if try index.search(text).hits.isEmpty { withoutHits.append(text) }
             on.append(cpu() - begin)
             begin = cpu()
             _ = try index.search(text, options: SearchOptions(typoTolerance: false))
             off.append(cpu() - begin)
         }
+        if !withoutHits.isEmpty { say("without hits: " + withoutHits.joined(separator: ", ")) }
         for kind in [TypingSequences.Kind.typing, .multi, .typo] {
             let picked = kinds.indices.filter { kinds[$0] == kind }
             let a = Latencies(picked.map { on[$0] }), b = Latencies(picked.map { off[$0] })

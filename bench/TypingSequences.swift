@@ -46,7 +46,8 @@ struct TypingSequences {
     }
 
     /// Adds a title word of 5–12 ASCII letters with one typo (a neighbour swap, a
-    /// deletion, a substitution or an insertion, chosen at random): the complete
+    /// deletion, a substitution or an insertion, chosen at random; never leaving fewer
+    /// than 5 letters, which SPEC §5 matches exactly): the complete
     /// misspelled word and, when the title has another word before it, that word and
     /// the misspelling.
     mutating func addTypo(lookingFor item: Workload.Item) {
@@ -61,7 +62,7 @@ struct TypingSequences {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
         switch random.next(in: 0...3) {
         case 0 where letters[at] != letters[at + 1]: letters.swapAt(at, at + 1)
-        case 1: letters.remove(at: at)
+        case 1 where letters.count > 5: letters.remove(at: at)  // a 4-letter word must be exact (SPEC §5)
         case 2:
             var letter = alphabet[random.next(in: 0...25)]
             if letter == letters[at] { letter = letter == "z" ? "a" : alphabet[alphabet.firstIndex(of: letter)! + 1] }

@@ -75,6 +75,10 @@ final class HitAnalyzer {
         }
     }
 
+    /// How much of one field is read: matches past it are neither ranked by position
+    /// nor highlighted (a 10 MB text content took seconds to tokenize).
+    static let analysedBytes = 64 * 1024
+
     /// The output key of each FTS column's fields, in the order they are read.
     private static let fields: [(key: String, column: Int, json: Bool)] = [
         ("title", 0, false), ("displayName", 1, false), ("alternateNames", 1, true),
@@ -95,12 +99,20 @@ final class HitAnalyzer {
         var coverage: (column: Int, value: Double)?
         var titleStart = false
         var highlights: [SearchHighlight] = []
+        var truncated = false
         for (offset, field) in Self.fields.enumerated() {
             let exactEverywhere = best.allSatisfy { $0.map { $0.typos == 0 } ?? false }
             if field.column >= 3, !wantsHighlights, exactEverywhere, best.allSatisfy({ $0!.wholeWord }) { break }
             let column = first + Int32(offset)
             guard let pointer = sqlite3_column_text(statement.handle, column) else { continue }
-            let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, column)))
+            var length = Int(sqlite3_column_bytes(statement.handle, column))
+            if length > Self.analysedBytes {
+                // Only the start of a long text is read (on a character boundary).
+                truncated = true
+                length = Self.analysedBytes
+                while length > 0 && pointer[length] & 0xC0 == 0x80 { length -= 1 }
+            }
+            let bytes = UnsafeBufferPointer(start: pointer, count: length)
             if field.column >= 3, !wantsHighlights, exactEverywhere {
                 // Every term is in the title, names or keywords: the body can only turn
                 // a prefix match into a whole word (a better rank), which a scan for
@@ -156,9 +168,15 @@ final class HitAnalyzer {
             }
         }
         var matches: [TermMatch] = []
-        for match in best {
-            guard let match else { return nil }
-            matches.append(match)
+        for (number, match) in best.enumerated() {
+            if let match {
+                matches.append(match)
+            } else if truncated {
+                // FTS5 found the term past the part read: somewhere in the long text.
+                matches.append(TermMatch(column: 4, typos: typos ? terms[number].maximumEdits : 0, wholeWord: false))
+            } else {
+                return nil
+            }
         }
         return Analysis(matches: matches, proximity: proximity, coverage: coverage?.value ?? 0, titleStart: titleStart, highlights: highlights)
     }
