@@ -94,6 +94,15 @@ final class TypoTests: IndexTestCase {
         try index.indexItems([item("achieve", title: "Achieve your goals")])
         XCTAssertEqual(try searchIDs("acheive"), ["achieve"], "the writer added the new item's words")
     }
+
+    func testWordsWrittenByAnotherIndexOnTheSameFilesAreFound() throws {
+        try indexWords()
+        XCTAssertEqual(try searchIDs("recieve"), ["receive"], "loads the word list")
+        // Another opener of the same files (as another process would be) writes.
+        let other = try openIndex()
+        try other.indexItems([item("believe", title: "Believe it")])
+        XCTAssertEqual(try searchIDs("beleive"), ["believe"], "the stored generation moved on: the list is read again")
+    }
 }
 
 /// SPEC §5's ranking order, ties, and the same top k for any limit.
