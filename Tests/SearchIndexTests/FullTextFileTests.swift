@@ -85,6 +85,7 @@ final class FullTextFileTests: IndexTestCase {
 
     /// A batch that fails validation leaves both files as they were.
     func testARejectedBatchChangesNeitherFile() throws {
+        try reopenWithoutIdleMaintenance()
         try indexCatalog()
         let before = try IndexSnapshot(of: index)
         let fullTextBefore = try fullTextDump()
@@ -100,6 +101,7 @@ final class FullTextFileTests: IndexTestCase {
     /// write lock past the busy timeout), the batch fails with a coded error and
     /// neither file changes; the next batch goes through.
     func testAFullTextFileThatCannotCommitFailsTheBatchAndChangesNothing() throws {
+        try reopenWithoutIdleMaintenance()
         try indexCatalog()
         let before = try IndexSnapshot(of: index)
         let fullTextBefore = try fullTextDump()
@@ -131,10 +133,7 @@ final class FullTextFileTests: IndexTestCase {
     /// batches as an app does (preparing the next one) keeps few segments, each batch
     /// adding one, with idle maintenance off.
     func testSegmentsAreMergedBetweenBatches() throws {
-        index = nil
-        var configuration = SearchableIndex.Configuration(directory: directory, defaultDomain: "org.example.app")
-        configuration.idleMaintenanceDelay = nil
-        index = try SearchableIndex(configuration: configuration)
+        try reopenWithoutIdleMaintenance()
         func segments() throws -> Int64 {
             try Connection.inspecting(directory).scalarInt("SELECT count(DISTINCT segid) FROM items_fts_idx") ?? 0
         }
@@ -148,6 +147,16 @@ final class FullTextFileTests: IndexTestCase {
         XCTAssertEqual(try searchIDs("word3x17y"), ["b3-17"])
         XCTAssertEqual(try index.search("batch 14 text").totalCount, 200)
         XCTAssertNoThrow(try Connection.inspecting(directory).execute("INSERT INTO items_fts(items_fts, rank) VALUES('integrity-check', 0)"))
+    }
+
+    /// Opens the test's index again with idle maintenance off: a test that compares
+    /// the segments before and after something must not see maintenance merge them
+    /// meanwhile (on a loaded machine its 0.5 s delay passes within the test).
+    private func reopenWithoutIdleMaintenance() throws {
+        index = nil
+        var configuration = SearchableIndex.Configuration(directory: directory, defaultDomain: "org.example.app")
+        configuration.idleMaintenanceDelay = nil
+        index = try SearchableIndex(configuration: configuration)
     }
 
     /// Every row of `items_fts`'s segment table, as text.

@@ -72,14 +72,14 @@ final class IdleMaintenanceTests: IndexTestCase {
     /// Waits (up to a minute) until maintenance has nothing left to do.
     private func waitForMaintenance(file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(60)
-        while !index.maintenanceIsIdle, Date() < deadline { usleep(20_000) }
-        XCTAssertTrue(index.maintenanceIsIdle, "maintenance did not finish", file: file, line: line)
+        while !index.store.maintenanceIsIdle, Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(index.store.maintenanceIsIdle, "maintenance did not finish", file: file, line: line)
     }
 
     /// Waits until maintenance has run a step and is not finished yet.
     private func waitForMaintenanceInProgress() {
         let deadline = Date().addingTimeInterval(60)
-        while index.maintenanceSteps == 0, Date() < deadline { usleep(1_000) }
+        while index.store.maintenanceSteps == 0, Date() < deadline { usleep(1_000) }
     }
 
     private let queries = ["harbor", "shared", "tides", "no", "b", "harbor sh", "notes ab"]
@@ -97,7 +97,7 @@ final class IdleMaintenanceTests: IndexTestCase {
 
         try reopen(delay: 0.05)
         waitForMaintenance()
-        XCTAssertGreaterThan(index.maintenanceSteps, 0)
+        XCTAssertGreaterThan(index.store.maintenanceSteps, 0)
         let after = (fts: try segments("items_fts"), head: try segments("items_head"))
         XCTAssertLessThan(after.fts, before.fts)
         XCTAssertLessThan(after.head, before.head)
@@ -117,13 +117,13 @@ final class IdleMaintenanceTests: IndexTestCase {
         // One page per step: maintenance takes many steps, and the write comes between two.
         try reopen(delay: 0.01, pagesPerStep: 1)
         waitForMaintenanceInProgress()
-        XCTAssertFalse(index.maintenanceIsIdle, "maintenance should still be running")
+        XCTAssertFalse(index.store.maintenanceIsIdle, "maintenance should still be running")
         try index.indexItems([item("late", title: "Lighthouse keeper", keywords: ["shared"])])
-        let stepsAtWrite = index.maintenanceSteps
+        let stepsAtWrite = index.store.maintenanceSteps
         XCTAssertEqual(try searchIDs("lighthouse"), ["late"])
 
         waitForMaintenance()
-        XCTAssertGreaterThan(index.maintenanceSteps, stepsAtWrite, "maintenance resumes after the write")
+        XCTAssertGreaterThan(index.store.maintenanceSteps, stepsAtWrite, "maintenance resumes after the write")
         XCTAssertLessThan(try segments("items_fts"), before)
         XCTAssertEqual(try searchIDs("lighthouse keeper"), ["late"])
         XCTAssertEqual(try searchIDs("harbor", limit: 50), expected[0])
@@ -143,11 +143,11 @@ final class IdleMaintenanceTests: IndexTestCase {
             XCTAssertEqual(try searchIDs("harbor", limit: 50), expected[0])
             usleep(10_000)
         }
-        XCTAssertEqual(index.maintenanceSteps, 0, "no step runs while searches keep coming")
+        XCTAssertEqual(index.store.maintenanceSteps, 0, "no step runs while searches keep coming")
 
         // The searches stop: maintenance runs once they have paused.
         waitForMaintenance()
-        XCTAssertGreaterThan(index.maintenanceSteps, 0)
+        XCTAssertGreaterThan(index.store.maintenanceSteps, 0)
         XCTAssertEqual(try results(), expected)
     }
 
@@ -179,10 +179,10 @@ final class IdleMaintenanceTests: IndexTestCase {
         try reopen(delay: 0.01, pagesPerStep: 1)
         waitForMaintenanceInProgress()
         index.close()
-        let steps = index.maintenanceSteps
+        let steps = index.store.maintenanceSteps
         XCTAssertEqual(walSize(), 0, "closing checkpoints and truncates the WAL")
         usleep(100_000)
-        XCTAssertEqual(index.maintenanceSteps, steps, "no step runs after close")
+        XCTAssertEqual(index.store.maintenanceSteps, steps, "no step runs after close")
         try checkIntegrity()
 
         // Reopened, the index finds the same and finishes merging.

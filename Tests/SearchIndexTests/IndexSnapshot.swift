@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import XCTest
 @testable import SearchIndex
@@ -16,7 +15,7 @@ struct IndexSnapshot: Equatable, CustomStringConvertible {
         var count = 0
         for table in ["items ORDER BY id", "settings ORDER BY key", "engagements ORDER BY id"] {
             let statement = try connection.prepare("SELECT * FROM \(table)")
-            let columns = sqlite3ColumnCount(statement)
+            let columns = statement.columnCount
             while try statement.step() {
                 if table.hasPrefix("items") { count += 1 }
                 for column in 0..<columns {
@@ -43,11 +42,6 @@ struct FNV1a {
             value = value &* 0x0000_0100_0000_01B3
         }
     }
-}
-
-/// The number of columns `statement` returns.
-func sqlite3ColumnCount(_ statement: Statement) -> Int32 {
-    sqlite3_column_count(statement.handle)
 }
 
 extension XCTestCase {

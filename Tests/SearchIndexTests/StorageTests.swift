@@ -97,7 +97,7 @@ final class StorageTests: IndexTestCase {
         })
         // Idle maintenance (0.5 s after the last write) checkpoints and truncates it.
         let deadline = Date().addingTimeInterval(60)
-        while !index.maintenanceIsIdle, Date() < deadline { usleep(20_000) }
+        while !index.store.maintenanceIsIdle, Date() < deadline { usleep(20_000) }
         XCTAssertEqual(walSize(), 0, "the batch's WAL is checkpointed and truncated once the index is idle")
         XCTAssertEqual(try searchIDs("other2999"), ["item-2999"])
     }

@@ -29,7 +29,7 @@ extension SearchableIndex {
                 let stored = ActivityRecord(activity)
                 try transaction.recordEngagement(id: stored.rowIdentifier)
                 let existing = try transaction.row(id: stored.rowIdentifier)
-                try transaction.store(stored.item, kind: Schema.activityKind, activity: stored.json, existing: existing)
+                try storeItem(stored.item, kind: Schema.activityKind, activity: stored.json, existing: existing, in: transaction)
             }
         }
         setCurrentActivity(activity)
@@ -47,7 +47,7 @@ extension SearchableIndex {
 
     /// What the system search may see (default ``IndexingPreference/allRecords``).
     public func indexingPreference() throws -> IndexingPreference {
-        try readers.read { connection in
+        try store.read { connection in
             let statement = try connection.cached("SELECT value FROM settings WHERE key = 'indexing_preference'")
             defer { statement.reset() }
             guard try statement.step(), let value = statement.text(0) else { return .allRecords }

@@ -13,7 +13,7 @@ extension SearchableIndex {
     @discardableResult
     public func exportItems(_ body: (SearchableItem) throws -> Void) throws -> Int {
         let now = nowMs
-        return try readers.read { connection in
+        return try store.read { connection in
             let statement = try connection.prepare("""
                 SELECT \(StoredRow.columns) FROM items
                 WHERE kind = 0 AND expiration_date > ? ORDER BY rowid

@@ -6,7 +6,7 @@ extension SearchableIndex {
     public func items(identifiers: [String]) throws -> [SearchableItem?] {
         try ItemValidation.validate(identifiers: identifiers)
         let now = nowMs
-        return try readers.read { connection in
+        return try store.read { connection in
             let statement = try connection.cached("""
                 SELECT \(StoredRow.columns) FROM items
                 WHERE id = ? AND kind = 0 AND expiration_date > ?
@@ -47,7 +47,7 @@ extension SearchableIndex {
         } catch {
             throw IndexError(code: IndexError.invalidQuery, message: "\(error)")
         }
-        let items: [SearchableItem] = try readers.read { connection in
+        let items: [SearchableItem] = try store.read { connection in
             let statement = try connection.prepare("""
                 SELECT \(StoredRow.columns) FROM items
                 WHERE (\(compiled.sql)) AND items.expiration_date > ? AND items.kind = 0

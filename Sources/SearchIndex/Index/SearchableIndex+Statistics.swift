@@ -7,7 +7,7 @@ extension SearchableIndex {
         var perDomain: [String: Int] = [:]
         var activities = 0
         var expired = 0
-        try readers.read { connection in
+        try store.read { connection in
             let statement = try connection.cached("""
                 SELECT domain, kind, expiration_date > ?, count(*) FROM items GROUP BY domain, kind, expiration_date > ?
                 """).bind([.real(now), .real(now)])
@@ -24,7 +24,7 @@ extension SearchableIndex {
             }
         }
         let thumbnailBytes = thumbnails.totalBytes()
-        let databaseBytes = DataDirectory.databaseBytes(databasePath) + DataDirectory.databaseBytes(fullText.path)
+        let databaseBytes = DataDirectory.databaseBytes(databasePath) + DataDirectory.databaseBytes(store.fullTextPath)
         return IndexStatistics(
             itemsPerDomain: perDomain, activityCount: activities, expiredCount: expired,
             sizeOnDisk: databaseBytes + thumbnailBytes, thumbnailBytes: thumbnailBytes)

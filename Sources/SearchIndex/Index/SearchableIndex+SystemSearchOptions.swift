@@ -19,7 +19,7 @@ extension SearchableIndex {
         case .allRecords: kinds = [Schema.itemKind, Schema.activityKind]
         }
         let now = nowMs
-        let hits = try readers.read { connection in
+        let hits = try store.read { connection in
             try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: kinds, domains: domains,
                                 vocabulary: vocabulary)
                 .run(text: terms.joined(separator: " "), limit: limit, offset: 0, typoTolerance: typoTolerance).hits

@@ -23,7 +23,7 @@ extension SearchableIndex {
             }
         }
         return try write { transaction in
-            try transaction.purgeExpiredIfDue()
+            if purgeIsDue(now: transaction.now) { try transaction.purgeExpired() }
             var written = 0
             for (index, entry) in entries.enumerated() {
                 let existing = try transaction.row(id: entry.id)
@@ -41,7 +41,7 @@ extension SearchableIndex {
                     item = update.applied(to: current)
                     if let problem = ItemValidation.problem(item, path: "items[\(index)]") { throw problem }
                 }
-                try transaction.store(item, kind: Schema.itemKind, activity: nil, existing: existing)
+                try storeItem(item, kind: Schema.itemKind, activity: nil, existing: existing, in: transaction)
                 written += 1
                 progress?(written)
             }
@@ -106,7 +106,7 @@ extension SearchableIndex {
 
     /// The client state stored with the last batch that had one, or `nil`.
     public func fetchLastClientState() throws -> String? {
-        try readers.read { connection in
+        try store.read { connection in
             let statement = try connection.cached("SELECT value FROM settings WHERE key = 'client_state'")
             defer { statement.reset() }
             return try statement.step() ? statement.text(0) : nil

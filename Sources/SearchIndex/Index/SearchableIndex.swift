@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 
 /// The app's on-device search index: CoreSpotlight's `CSSearchableIndex` over SQLite
@@ -10,11 +9,12 @@ import Foundation
 /// take effect in order (the `SearchOnDevice` module) makes them from one serial
 /// queue. `async` wrappers run the same methods off the caller's task.
 ///
-/// While no write has come for ``Configuration/idleMaintenanceDelay`` (0.5 s), the
-/// index merges the FTS segments batches leave, returns free pages and truncates its
-/// WAL, in steps of a few ms that give way to the next write (see
-/// ``maintenanceStep(writer:fullText:lock:pagesPerStep:)``). Call ``close()`` before the
-/// process exits, or release the index: either stops maintenance and truncates the WAL.
+/// This type holds CoreSpotlight's rules: validation, items and their domains,
+/// expiry, user activities, the indexing preference and the search entry points.
+/// Storage is ``IndexStore``'s: the files, connections, the two-file commit, idle
+/// maintenance (after ``Configuration/idleMaintenanceDelay`` without activity) and the
+/// WALs. Call ``close(maintenanceBudget:)`` before the process exits, or release the
+/// index: either stops maintenance and truncates the WALs.
 ///
 /// Files: the data directory (0700) holds `index.sqlite3` (items, `items_head`,
 /// settings), `fulltext.sqlite3` (`items_fts`, see ``FullTextWriter``), their WALs
@@ -36,7 +36,7 @@ public final class SearchableIndex: @unchecked Sendable {
         /// The clock, replaceable in tests.
         public var now: @Sendable () -> Date = { Date() }
         /// How long the writer must have been idle before maintenance merges FTS
-        /// segments and truncates the WAL (see ``SearchableIndex/close()``); `nil` turns
+        /// segments and truncates the WAL (see ``SearchableIndex/close(maintenanceBudget:)``); `nil` turns
         /// idle maintenance off.
         ///
         /// 0.5 s: an app importing batch after batch leaves the writer idle between two
@@ -84,229 +84,72 @@ public final class SearchableIndex: @unchecked Sendable {
 
     /// The database file of the index in `directory` (it may not exist yet).
     public static func databasePath(in directory: String) -> String {
-        directory + "/index.sqlite3"
+        IndexStore.databasePath(in: directory)
     }
 
-    let thumbnails: ThumbnailStore
-    let writerLock = NSLock()
-    let writer: Connection
-    /// `items_fts`'s file and thread; used under ``writerLock``.
-    let fullText: FullTextWriter
-    /// The index's words (typos, term statistics), loaded by the first search that
-    /// needs them and kept in step by ``fullText``.
-    var vocabulary: Vocabulary { fullText.vocabulary }
-    /// Set when `index.sqlite3` failed to commit after `fulltext.sqlite3` had: the next
-    /// write rebuilds `items_fts` first. Under ``writerLock``.
-    private var fullTextNeedsRebuild = false
-    let readers: ReaderPool
+    /// The files, connections, write transactions and maintenance of the index.
+    let store: IndexStore
+    var thumbnails: ThumbnailStore { store.thumbnails }
+    /// The index's words (typos, term statistics).
+    var vocabulary: Vocabulary { store.vocabulary }
     private let stateLock = NSLock()
     private var lastPurge: Double = 0
     private var current: UserActivity?
-    /// Idle-time maintenance; `nil` when the configuration turns it off. Set once, at
-    /// the end of `init`.
-    private(set) var maintenance: IdleMaintenance?
 
     /// Opens (creating when needed) the index in `directory`.
     public convenience init(directory: String, defaultDomain: String) throws {
         try self.init(configuration: Configuration(directory: directory, defaultDomain: defaultDomain))
     }
 
-    /// Opens (creating when needed) the index a configuration describes.
+    /// Opens (creating when needed) the index a configuration describes, and deletes
+    /// the items that expired while it was closed.
     public init(configuration: Configuration) throws {
         self.configuration = configuration
         try DataDirectory.create(configuration.directory)
-        let path = Self.databasePath(in: configuration.directory)
-        databasePath = path
-        thumbnails = try ThumbnailStore(dataDirectory: configuration.directory)
-
-        var reset = false
-        let connection: Connection
-        var storedVersion: Int
-        do {
-            (connection, storedVersion) = try Self.openWriter(path: path)
-        } catch is DatabaseCorruption {
-            // Keep the damaged file for inspection; start over empty.
-            let aside = path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
-            rename(path, aside)
-            unlink(path + "-wal")
-            unlink(path + "-shm")
-            reset = true
-            (connection, storedVersion) = try Self.openWriter(path: path)
-        }
-        writer = connection
-        wasReset = reset
-        if reset {
-            // Whatever the old full-text file holds belongs to the items just lost.
-            DataDirectory.removeDatabase(FullTextWriter.path(in: configuration.directory))
-        }
-        fullText = try FullTextWriter(directory: configuration.directory)
-        let compiler = configuration.queryLanguage
-        let fullTextPath = fullText.path
-        readers = ReaderPool {
-            let reader = try Connection(path: path, create: false)
-            try reader.attach(fullTextPath, as: "fulltext")
-            try reader.execute(Vocabulary.readerStatements)
-            try reader.execute("PRAGMA query_only = 1")
-            try MatchLocator.register(on: reader)
-            compiler?.registerFunctions(reader.handle)
-            return reader
-        }
-        compiler?.registerFunctions(writer.handle)
-        let version = storedVersion
-        _ = try write { transaction in
-            if version < Schema.version {
-                // Written by an older version: rebuild its FTS tables, all or nothing
-                // (`items_head` kept its layout in version 2).
-                try transaction.rebuildFTS(includingHead: version < 2)
-                try transaction.setSetting(Schema.versionKey, String(Schema.version))
-            } else if try transaction.fullTextIsStale() {
-                try transaction.rebuildFTS(includingHead: false)
-            }
-            return try transaction.purgeExpired()
-        }
-        if let delay = configuration.idleMaintenanceDelay {
-            let writer = writer, fullText = fullText, lock = writerLock, pages = configuration.maintenancePagesPerStep
-            let maintenance = IdleMaintenance(delay: delay) {
-                Self.maintenanceStep(writer: writer, fullText: fullText, lock: lock, pagesPerStep: pages)
-            }
-            self.maintenance = maintenance
-            readers.willRead = { [weak maintenance] in maintenance?.readWillBegin() }
-            maintenance.start()
-        }
-    }
-
-    deinit {
-        // Waits for a maintenance step in progress (steps do not keep the index alive).
-        maintenance?.stop()
-        // Leave no WAL behind: copy it into the database and truncate it.
-        truncateWALWithoutWaiting()
-    }
-
-    /// The database file is not a database or is damaged beyond opening.
-    struct DatabaseCorruption: Error {}
-
-    /// The most bytes the WAL keeps on disk after a checkpoint: a batch can grow it to
-    /// many megabytes, which an index left open would otherwise keep. The WAL is
-    /// truncated to nothing by idle maintenance and by ``close()``, not after every
-    /// batch: checkpointing and truncating after each batch would make SQLite regrow
-    /// and fsync a new WAL file every batch, which no instruction count shows but the
-    /// bulk-indexing rate does (docs/benchmarks.md, "Figures behind choices in the code").
-    static let journalSizeLimit = 1 << 20
-
-    /// Opens the writer connection, creating the schema when missing; returns it and
-    /// the schema version the database was written with.
-    private static func openWriter(path: String) throws -> (Connection, Int) {
-        try openDatabaseFile(path) { connection in
-            try connection.execute(Schema.statements)
-            let versionStatement = try connection.prepare("SELECT value FROM settings WHERE key = ?").bind([.text(Schema.versionKey)])
-            let stored = try versionStatement.step() ? versionStatement.text(0).flatMap { Int($0) } ?? 0 : nil
-            versionStatement.reset()
-            if stored == nil {
-                // A new database: its tables were just created in the current layout.
-                try connection.transaction {
-                    try connection.execute(Schema.ftsConfiguration("items_head"))
-                    try connection.execute("INSERT INTO settings(key, value) VALUES ('\(Schema.versionKey)', '\(Schema.version)')")
-                }
-            }
-            try MatchLocator.register(on: connection)
-            return (connection, stored ?? Schema.version)
-        }
-    }
-
-    /// Opens one of the index's database files for writing, creating it when missing
-    /// (mode 0600; its WAL copies the mode), in WAL mode with `synchronous = FULL`, then
-    /// lets `setUp` create what it needs. A file SQLite finds damaged or not a database
-    /// throws ``DatabaseCorruption``.
-    static func openDatabaseFile<T>(_ path: String, setUp: (Connection) throws -> T) throws -> T {
-        let isNew = DataDirectory.fileSize(path) == 0
-        if access(path, F_OK) != 0 {
-            // Create the file ourselves so it (and the WAL, which copies its mode) is 0600.
-            try DataDirectory.writePrivateFile(path, bytes: [])
-        }
-        DataDirectory.restrict(path)
-        let connection = try Connection(path: path, create: true)
-        do {
-            if isNew {
-                // Before any table exists: lets idle maintenance return the pages its
-                // merges free (``maintenanceStep(writer:fullText:lock:pagesPerStep:)``).
-                try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
-            }
-            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA journal_size_limit = \(journalSizeLimit);")
-            return try setUp(connection)
-        } catch {
-            let code = sqlite3_extended_errcode(connection.handle) & 0xFF
-            if code == SQLITE_CORRUPT || code == SQLITE_NOTADB { throw DatabaseCorruption() }
-            throw error
-        }
+        let clock = configuration.now
+        store = try IndexStore(
+            configuration: IndexStore.Configuration(
+                directory: configuration.directory,
+                idleMaintenanceDelay: configuration.idleMaintenanceDelay,
+                maintenancePagesPerStep: configuration.maintenancePagesPerStep,
+                registerFunctions: configuration.queryLanguage?.registerFunctions,
+                now: { clock().timeIntervalSince1970 * 1000 }),
+            opening: { transaction in try transaction.purgeExpired() })
+        databasePath = store.databasePath
+        wasReset = store.wasReset
     }
 
     /// The current time in ms since the epoch.
     var nowMs: Double { configuration.now().timeIntervalSince1970 * 1000 }
 
-    /// Runs `body` in a write transaction on the writer connection (and on the
-    /// full-text writer, when it changes `items_fts`).
-    ///
-    /// Thumbnail files written by a transaction that rolls back are removed; files the
-    /// committed transaction stopped using are removed after the commit.
+    /// Runs `body` in a write transaction of the store.
     func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
-        maintenance?.writeWillBegin()
-        defer { maintenance?.writeDidEnd() }
-        writerLock.lock()
-        defer { writerLock.unlock() }
-        if fullTextNeedsRebuild {
-            try transact { transaction in try transaction.rebuildFTS(includingHead: false) }
-            fullTextNeedsRebuild = false
-        }
-        return try transact(body)
+        try store.write(body)
     }
 
-    /// One write transaction; called with the writer lock held.
+    /// Stores a validated item in `transaction`, with the index's domain and lifetime
+    /// for an item that has none.
+    func storeItem(_ item: SearchableItem, kind: Int64, activity: String?, existing: StoredRow?, in transaction: WriteTransaction) throws {
+        let expiration = item.expirationDate.map(WriteTransaction.milliseconds) ?? transaction.now + configuration.defaultLifetime * 1000
+        try transaction.store(item, domain: item.domain ?? configuration.defaultDomain, expirationDate: expiration,
+                              kind: kind, activity: activity, existing: existing)
+    }
+
+    /// Finishes with the index before the process exits: stops idle maintenance (waiting
+    /// for a step in progress, which is one short transaction), then copies the WALs into
+    /// the database files and truncates them, so the next open finds no WAL to recover.
     ///
-    /// `fulltext.sqlite3` commits first, recording the raised generation, then
-    /// `index.sqlite3` with the same generation. If the first commit fails, both roll
-    /// back; if the second does, `items_fts` holds a write that `items` does not, and
-    /// is rebuilt by the next write (or, after a crash, by the next open).
-    private func transact<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
-        let transaction = WriteTransaction(connection: writer, index: self, now: nowMs)
-        var fullTextCommitting = false
-        do {
-            try writer.execute("BEGIN IMMEDIATE")
-            let result = try body(transaction)
-            if transaction.changedFullText {
-                // The full-text writer commits while this thread writes `items_head`.
-                let generation = (try transaction.setting(Schema.generationKey).flatMap { Int64($0) } ?? 0) + 1
-                try transaction.setSetting(Schema.generationKey, String(generation))
-                try transaction.finishFullText()
-                fullText.commit(generation: generation)
-                fullTextCommitting = true
-            }
-            try transaction.flushFTS()
-            if fullTextCommitting {
-                // FTS5 writes a table's pending terms out at a savepoint: `items_head`'s
-                // segment is built now, beside the full-text writer's, not after it.
-                try writer.execute("SAVEPOINT head; RELEASE head")
-                // And this file's changed pages go to its WAL now, so that its COMMIT,
-                // after the full-text writer's, only appends the commit frame and syncs
-                // (a failure here is the COMMIT's to report).
-                _ = sqlite3_db_cacheflush(writer.handle)
-                fullTextCommitting = false
-                try fullText.waitForCommit()
-            }
-            do {
-                try writer.execute("COMMIT")
-            } catch {
-                if transaction.changedFullText { fullTextNeedsRebuild = true }
-                throw error
-            }
-            thumbnails.remove(transaction.filesToRemoveAfterCommit)
-            return result
-        } catch {
-            if fullTextCommitting, (try? fullText.waitForCommit()) == true { fullTextNeedsRebuild = true }
-            fullText.rollback()
-            if !writer.isAutocommit { try? writer.execute("ROLLBACK") }
-            thumbnails.remove(transaction.filesWritten)
-            throw error
-        }
+    /// Maintenance left unfinished gets up to `maintenanceBudget` seconds first, on the
+    /// calling thread, as SQLite suggests running `PRAGMA optimize` before closing: an
+    /// app that indexes and exits at once still leaves a compact index when the work is
+    /// small, and never waits long when it is large (the rest is done at the next idle
+    /// moment; docs/benchmarks.md, "Figures behind choices in the code").
+    ///
+    /// Call it once no more calls are coming (writes still queued elsewhere should be
+    /// waited for first). The index stays usable afterwards, but later writes are no
+    /// longer maintained; releasing the index checkpoints again.
+    public func close(maintenanceBudget: TimeInterval = 0.25) {
+        store.close(maintenanceBudget: maintenanceBudget)
     }
 
     /// Whether a lazy purge of expired items is due (at most once a minute).
@@ -329,15 +172,5 @@ public final class SearchableIndex: @unchecked Sendable {
         stateLock.lock()
         current = activity
         stateLock.unlock()
-    }
-}
-
-extension SearchableIndex {
-    /// Copies the WALs into the database files and truncates them (for size measurements).
-    func checkpoint() throws {
-        writerLock.lock()
-        defer { writerLock.unlock() }
-        try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        try fullText.run { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// One SQLite connection; the only owner of its `sqlite3` handle.
 ///
-/// Not thread-safe: ``SearchableIndex`` gives each connection to one thread at a time
+/// Not thread-safe: ``IndexStore`` gives each connection to one thread at a time
 /// (the writer behind a lock, readers through ``ReaderPool``).
 ///
 /// Related SQLite documentation: <https://sqlite.org/c3ref/open.html>
@@ -31,9 +31,9 @@ final class Connection {
     /// Turns SQLite's memory statistics off before the library's first use in the
     /// process. Debian's SQLite keeps them on, so every allocation takes one global
     /// mutex, and it is built without the lookaside allocator, so FTS5 allocates a lot:
-    /// with the index's two writer threads (``FullTextWriter``) that mutex was contended
-    /// on every allocation (C prototype, 100k items written to two files on two threads:
-    /// 5.4–6.9 s with the statistics, 4.8–5.0 s without). The index never reads them.
+    /// with the index's two writer threads (``FullTextWriter``) that mutex is contended
+    /// on every allocation (docs/benchmarks.md, "Figures behind choices in the code").
+    /// The index never reads them.
     /// Evaluated once, by the first connection (or ``SearchableIndex/configureSQLite()``);
     /// `false` when SQLite was already in use, and the setting could not be applied.
     static let libraryIsConfigured: Bool = {
@@ -51,11 +51,49 @@ final class Connection {
         return try body()
     }
 
-    /// Copies the WAL into the database and truncates it to nothing; returns SQLite's
-    /// code (`SQLITE_BUSY` when a reader still uses the WAL).
+    /// What a ``truncateWAL()`` did.
+    enum CheckpointResult {
+        /// The WAL was copied into the database and truncated to nothing.
+        case truncated
+        /// A reader (of any connection) is inside the WAL: it was left as it is.
+        case busy
+        /// SQLite reported another error.
+        case failed
+    }
+
+    /// Copies the WAL into the database and truncates it to nothing, unless a reader
+    /// still uses it.
+    ///
+    /// Related SQLite documentation: <https://sqlite.org/c3ref/wal_checkpoint_v2.html>
     @discardableResult
-    func truncateWAL() -> Int32 {
-        sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+    func truncateWAL() -> CheckpointResult {
+        switch sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil) {
+        case SQLITE_OK: return .truncated
+        case SQLITE_BUSY: return .busy
+        default: return .failed
+        }
+    }
+
+    /// Writes the pages the open transaction changed to the WAL now, rather than at
+    /// `COMMIT`; a failure is left for the `COMMIT` to report.
+    ///
+    /// Related SQLite documentation: <https://sqlite.org/c3ref/db_cacheflush.html>
+    func writeDirtyPages() {
+        _ = sqlite3_db_cacheflush(handle)
+    }
+
+    /// Whether the last failed call failed because the file is damaged or is not a
+    /// database (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
+    var lastErrorIsCorruption: Bool {
+        let code = sqlite3_extended_errcode(handle) & 0xFF
+        return code == SQLITE_CORRUPT || code == SQLITE_NOTADB
+    }
+
+    /// Whether the last failed call failed on another connection's lock
+    /// (`SQLITE_BUSY`, `SQLITE_LOCKED`).
+    var lastErrorIsBusy: Bool {
+        let code = sqlite3_extended_errcode(handle) & 0xFF
+        return code == SQLITE_BUSY || code == SQLITE_LOCKED
     }
 
     deinit {
@@ -110,6 +148,9 @@ final class Connection {
 
     /// Rows changed by the last statement.
     var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Rows changed by every statement since the connection was opened.
+    var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
 
     /// Runs `body` in an immediate transaction, committing on return and rolling back
     /// on a thrown error.

@@ -95,10 +95,20 @@ final class Statement {
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
     func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
 
+    /// The number of columns a row of this statement has.
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
     func text(_ column: Int32) -> String? {
+        utf8(column).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The UTF-8 bytes of a column of the current row as SQLite holds them, without
+    /// copying; `nil` for NULL. Valid until the statement steps or is reset.
+    ///
+    /// Related SQLite documentation: <https://sqlite.org/c3ref/column_blob.html>
+    func utf8(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+        return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
     }
 
     func value(_ column: Int32) -> SQLValue {

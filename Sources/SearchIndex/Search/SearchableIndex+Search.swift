@@ -39,7 +39,7 @@ extension SearchableIndex {
         let filter = try options.filter.map { try compiledFilter($0) }
         let now = nowMs
         let vocabulary = vocabulary
-        let result = try readers.read { connection in
+        let result = try store.read { connection in
             try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: [Schema.itemKind], domains: options.domains,
                                 filter: filter, vocabulary: vocabulary)
                 .run(text: text, limit: options.limit, offset: options.offset, typoTolerance: options.typoTolerance, sort: sort)

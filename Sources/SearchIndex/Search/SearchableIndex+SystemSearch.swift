@@ -15,7 +15,7 @@ extension SearchableIndex {
         let kinds = try systemKinds()
         guard !kinds.isEmpty else { return [] }
         let now = nowMs
-        let hits = try readers.read { connection in
+        let hits = try store.read { connection in
             try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: kinds, domains: domains,
                                 vocabulary: vocabulary)
                 .run(text: terms.joined(separator: " "), limit: limit, offset: 0).hits
@@ -35,7 +35,7 @@ extension SearchableIndex {
         let kinds = try systemKinds()
         guard !kinds.isEmpty else { return [] }
         let now = nowMs
-        return try readers.read { connection in
+        return try store.read { connection in
             let statement = try connection.cached("SELECT \(StoredRow.columns) FROM items WHERE id = ? AND expiration_date > ?")
             var results: [SystemSearchResult] = []
             for id in ids {

@@ -61,7 +61,7 @@ extension SearchableIndex {
         guard limit > 0, let typed = TypedText(text) else { return [] }
         let now = nowMs
         let items = sample.hits.prefix(SuggestionBuilder.sampleSize).map(\.item)
-        return try readers.read { connection in
+        return try store.read { connection in
             var builder = SuggestionBuilder(typed: typed)
             builder.collect(from: items, total: sample.totalCount)
             if typed.usesVocabulary { builder.collectVocabulary(try vocabulary.snapshot(connection)) }

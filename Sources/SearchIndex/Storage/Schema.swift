@@ -49,7 +49,7 @@ enum Schema {
     /// `detail=column`, prefixes of 1–2 characters in `items_head`. An index written
     /// with an older layout (1: `detail=full` and 1–3 character prefixes; 2: `items_fts`
     /// inside `index.sqlite3`) is migrated on open by rebuilding its FTS tables from
-    /// `items` (see ``SearchableIndex``).
+    /// `items` (see ``IndexStore/init(configuration:opening:)``).
     static let version = 3
     /// The `settings` key holding the version an index was written with.
     static let versionKey = "schema_version"
@@ -74,7 +74,7 @@ enum Schema {
 
     /// How many segments of one level an FTS `'merge'` command merges at least: 2, so
     /// that an idle index keeps about one segment per level. Only idle maintenance runs
-    /// that command (see ``SearchableIndex/maintenanceStep(writer:fullText:lock:pagesPerStep:)``).
+    /// that command (see ``IndexStore/maintenanceStep(writer:fullText:lock:pagesPerStep:)``).
     static let userMerge = 2
 
     /// The head table, in `index.sqlite3`: run when it is created.

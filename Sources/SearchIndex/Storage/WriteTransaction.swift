@@ -3,11 +3,15 @@ import Foundation
 /// The row-level writes of one transaction on the writer connection: storing an item
 /// (with its FTS row and thumbnail), deleting one, and changing its quality.
 ///
-/// Every path that adds or removes an FTS row goes through here, so the contentless
-/// FTS table always gets the exact text it indexed when a row is deleted.
+/// Made by ``IndexStore/write(_:)`` for one transaction, with what it writes to: the
+/// writer connection, the full-text writer it feeds `items_fts` changes to, and the
+/// thumbnail files. Every path that adds or removes an FTS row goes through here, so
+/// the contentless FTS table always gets the exact text it indexed when a row is
+/// deleted.
 final class WriteTransaction {
     let connection: Connection
-    unowned let index: SearchableIndex
+    private let fullText: FullTextWriter
+    private let thumbnails: ThumbnailStore
     /// The transaction's clock, ms since the epoch.
     let now: Double
     /// Thumbnail files created by this transaction (removed if it rolls back).
@@ -23,9 +27,10 @@ final class WriteTransaction {
     private var insertItemStatement: Statement?
     private var updateItemStatement: Statement?
 
-    init(connection: Connection, index: SearchableIndex, now: Double) {
+    init(connection: Connection, fullText: FullTextWriter, thumbnails: ThumbnailStore, now: Double) {
         self.connection = connection
-        self.index = index
+        self.fullText = fullText
+        self.thumbnails = thumbnails
         self.now = now
     }
 
@@ -37,14 +42,14 @@ final class WriteTransaction {
         rowByIDStatement = statement
         statement.bind(id, at: 1)
         defer { statement.reset() }
-        return try statement.step() ? StoredRow.read(statement, thumbnails: index.thumbnails) : nil
+        return try statement.step() ? StoredRow.read(statement, thumbnails: thumbnails) : nil
     }
 
     /// Rows selected by a `WHERE` clause.
     func rows(where condition: String, _ values: [SQLValue]) throws -> [StoredRow] {
         let statement = try connection.prepare("SELECT \(StoredRow.columns) FROM items WHERE \(condition)").bind(values)
         var rows: [StoredRow] = []
-        while try statement.step() { rows.append(StoredRow.read(statement, thumbnails: index.thumbnails)) }
+        while try statement.step() { rows.append(StoredRow.read(statement, thumbnails: thumbnails)) }
         return rows
     }
 
@@ -59,8 +64,9 @@ final class WriteTransaction {
 
     // MARK: Writing
 
-    /// Stores a validated item (domain and expiration filled in), replacing `existing`.
-    func store(_ item: SearchableItem, kind: Int64, activity: String?, existing: StoredRow?) throws {
+    /// Stores a validated item in `domain`, expiring at `expirationDate` (ms since the
+    /// epoch), replacing `existing`.
+    func store(_ item: SearchableItem, domain: String, expirationDate: Double, kind: Int64, activity: String?, existing: StoredRow?) throws {
         let attributes = item.attributes
         let thumbnailName = try storeThumbnail(attributes.thumbnail, existing: existing?.thumbnailName)
         let quality = Ranking.qualityBucket(rankingHint: attributes.rankingHint, engagements: try engagements(id: item.id))
@@ -91,7 +97,7 @@ final class WriteTransaction {
         }
         statement.bind(.integer(rowid), at: 1)
         statement.bind(item.id, at: 2)
-        statement.bind(item.domain ?? index.configuration.defaultDomain, at: 3)
+        statement.bind(domain, at: 3)
         statement.bind(attributes.title, at: 4)
         statement.bind(attributes.contentDescription, at: 5)
         statement.bind(JSONText.array(attributes.keywords), at: 6)
@@ -103,7 +109,7 @@ final class WriteTransaction {
         statement.bind(attributes.rankingHint, at: 12)
         statement.bind(attributes.contentCreationDate.map(Self.milliseconds), at: 13)
         statement.bind(attributes.contentModificationDate.map(Self.milliseconds), at: 14)
-        statement.bind(item.expirationDate.map(Self.milliseconds) ?? now + index.configuration.defaultLifetime * 1000, at: 15)
+        statement.bind(expirationDate, at: 15)
         statement.bind(JSONText.object(attributes.custom), at: 16)
         statement.bind(.integer(kind), at: 17)
         statement.bind(JSONText.array(attributes.phoneNumbers), at: 18)
@@ -188,7 +194,7 @@ final class WriteTransaction {
         }
         let rows = try connection.prepare("SELECT \(StoredRow.columns) FROM items ORDER BY items.fts_rowid")
         while try rows.step() {
-            let row = StoredRow.read(rows, thumbnails: index.thumbnails)
+            let row = StoredRow.read(rows, thumbnails: thumbnails)
             let text = FTSRow(row.item.attributes)
             send(.insert(rowid: row.ftsRowid, text))
             // A later write of this transaction with a smaller rowid waits for flushFTS().
@@ -199,24 +205,12 @@ final class WriteTransaction {
         }
     }
 
-    /// Whether `fulltext.sqlite3` recorded another generation than `index.sqlite3`: a
-    /// crash came between their commits, or the file is new (missing or damaged).
-    func fullTextIsStale() throws -> Bool {
-        let expected = try setting(Schema.generationKey).flatMap { Int64($0) } ?? 0
-        return try index.fullText.generation() != expected
-    }
-
     /// Deletes expired rows, at most `limit` of them; returns how many.
     @discardableResult
     func purgeExpired(limit: Int = 5000) throws -> Int {
         let expired = try rows(where: "expiration_date <= ? LIMIT ?", [.real(now), .integer(Int64(limit))])
         for row in expired { try delete(row) }
         return expired.count
-    }
-
-    /// Runs a lazy purge when one is due.
-    func purgeExpiredIfDue() throws {
-        if index.purgeIsDue(now: now) { try purgeExpired() }
     }
 
     // MARK: Settings
@@ -238,7 +232,7 @@ final class WriteTransaction {
 
     // MARK: Private
 
-    /// The `items` columns ``store(_:kind:activity:existing:)`` writes, in the order of
+    /// The `items` columns ``store(_:domain:expirationDate:kind:activity:existing:)`` writes, in the order of
     /// its parameters `?2…?24` (`?1` is the rowid).
     private static let storedColumns = [
         "id", "domain", "title", "content_description", "keywords", "content_type", "display_name",
@@ -319,7 +313,7 @@ final class WriteTransaction {
 
     private func handOver() {
         guard !outgoing.isEmpty else { return }
-        index.fullText.apply(outgoing)
+        fullText.apply(outgoing)
         outgoing = []
     }
 
@@ -369,16 +363,16 @@ final class WriteTransaction {
         case nil:
             result = nil
         case .data(let bytes, let mimeType)?:
-            result = try index.thumbnails.write(bytes, mimeType: mimeType)
+            result = try thumbnails.write(bytes, mimeType: mimeType)
             filesWritten.append(result!)
         case .file(let path)?:
-            if let existing, index.thumbnails.storedName(ofPath: path) == existing {
+            if let existing, thumbnails.storedName(ofPath: path) == existing {
                 return existing
             }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw IndexError.item("thumbnail file \(path) cannot be read")
             }
-            let name = try index.thumbnails.write(Array(data), mimeType: nil)
+            let name = try thumbnails.write(Array(data), mimeType: nil)
             filesWritten.append(name)
             result = name
         }

@@ -1,8 +1,7 @@
-import CSQLite
 import Foundation
 
 /// Idle-time maintenance: merging FTS segments, returning free pages and truncating the
-/// WAL while no write is waiting (scheduled by ``IdleMaintenance``), and closing.
+/// WALs while no write is waiting (scheduled by ``IdleMaintenance``).
 ///
 /// A batch leaves its FTS rows in a new segment, and segments of a level are merged only
 /// once 8 have piled up (FTS5's ``Schema/automerge`` for `items_head`, the full-text
@@ -27,13 +26,13 @@ import Foundation
 ///
 /// Merge steps commit with `synchronous = NORMAL`: a step lost in a power cut is only
 /// work to redo, the index stays consistent.
-extension SearchableIndex {
+extension IndexStore {
     /// Runs one maintenance step on the writer; called by ``IdleMaintenance`` on its queue.
     ///
-    /// Static, and given the writer and its lock rather than the index: a step in
-    /// progress must not keep the index alive, so that releasing the index runs its
-    /// `deinit` (which waits for the step, then checkpoints) on the releasing thread,
-    /// even when the process exits right after.
+    /// Static, and given the writer and its lock rather than the store: a step in
+    /// progress must not keep the store alive, so that releasing the index runs the
+    /// store's `deinit` (which waits for the step, then checkpoints) on the releasing
+    /// thread, even when the process exits right after.
     static func maintenanceStep(writer: Connection, fullText: FullTextWriter, lock: NSLock, pagesPerStep: Int) -> IdleMaintenance.StepResult {
         lock.lock()
         defer { lock.unlock() }
@@ -68,8 +67,7 @@ extension SearchableIndex {
                 try maintenanceWork(connection, file: file, table: table, pagesPerStep: pagesPerStep)
             }
         } catch {
-            let code = sqlite3_extended_errcode(connection.handle) & 0xFF
-            return code == SQLITE_BUSY || code == SQLITE_LOCKED ? (.busy, "busy") : (.finished, "failed: \(error)")
+            return connection.lastErrorIsBusy ? (.busy, "busy") : (.finished, "failed: \(error)")
         }
     }
 
@@ -83,70 +81,10 @@ extension SearchableIndex {
             try writer.transaction { try writer.execute("PRAGMA incremental_vacuum(\(vacuumPagesPerStep))") }
             return (.worked, "returned \(min(free, Int64(vacuumPagesPerStep))) free pages of \(file)")
         }
-        if writer.truncateWAL() == SQLITE_BUSY { return (.busy, "checkpoint of \(file) busy (a reader is in the WAL)") }
+        if writer.truncateWAL() == .busy { return (.busy, "checkpoint of \(file) busy (a reader is in the WAL)") }
         return (.finished, "checkpointed \(file); nothing left")
     }
 
     /// Database pages returned to the file system per step: 1 MB at 4 KB pages.
     static let vacuumPagesPerStep = 256
-
-
-    /// Finishes with the index before the process exits: stops idle maintenance (waiting
-    /// for a step in progress, which is one short transaction), then copies the WAL into
-    /// the database and truncates it, so the next open finds no WAL to recover.
-    ///
-    /// Maintenance left unfinished gets up to `maintenanceBudget` seconds first, on the
-    /// calling thread, as SQLite suggests running `PRAGMA optimize` before closing: an
-    /// app that indexes and exits at once still leaves a compact index when the work is
-    /// small (at 10k items about 50 ms of merging, which shrinks the index by a fifth), and
-    /// never waits long when it is large (the rest is done at the next idle moment).
-    ///
-    /// Call it once no more calls are coming (writes still queued elsewhere should be
-    /// waited for first). The index stays usable afterwards, but later writes are no
-    /// longer maintained; releasing the index checkpoints again.
-    public func close(maintenanceBudget: TimeInterval = 0.25) {
-        let unfinished = maintenance.map { !$0.isIdle } ?? false
-        maintenance?.stop()
-        if unfinished && maintenanceBudget > 0 {
-            let deadline = DispatchTime.now() + maintenanceBudget
-            let pages = configuration.maintenancePagesPerStep
-            while DispatchTime.now() < deadline,
-                  Self.maintenanceStep(writer: writer, fullText: fullText, lock: writerLock, pagesPerStep: pages) == .worked {}
-        }
-        truncateWALWithoutWaiting()
-    }
-
-    /// Truncates the WALs unless a reader (of any process) is inside one: closing
-    /// never waits; the next open or idle moment truncates it then.
-    func truncateWALWithoutWaiting() {
-        writerLock.lock()
-        defer { writerLock.unlock() }
-        _ = writer.withoutWaitingForLocks { writer.truncateWAL() }
-        fullText.run { connection in _ = connection.withoutWaitingForLocks { connection.truncateWAL() } }
-    }
-
-    /// Whether idle maintenance has nothing left to do since the last write (for tests).
-    var maintenanceIsIdle: Bool { maintenance?.isIdle ?? true }
-    /// Maintenance steps run since the index was opened (for tests).
-    var maintenanceSteps: Int { maintenance?.stepsRun ?? 0 }
-}
-
-extension Connection {
-    /// One FTS5 `'merge'` of at most `pages` pages on `table`, in a transaction of its
-    /// own: merges segments of one level once `userMerge` of them are there. Sets the
-    /// table's `usermerge` first when it differs (idle maintenance merges by
-    /// ``Schema/userMerge``, the full-text writer between batches by
-    /// ``Schema/automerge``; indexes made before either have FTS5's default, 4).
-    /// Returns whether it merged anything: FTS5 reports it only through
-    /// `sqlite3_total_changes()`, and fewer than 2 changes means nothing was left.
-    func mergeFTSSegments(of table: String, pages: Int, userMerge: Int) throws -> Bool {
-        try transaction {
-            if try scalarInt("SELECT v FROM \(table)_config WHERE k = 'usermerge'") != Int64(userMerge) {
-                try execute("INSERT INTO \(table)(\(table), rank) VALUES ('usermerge', \(userMerge))")
-            }
-            let before = sqlite3_total_changes(handle)
-            try execute("INSERT INTO \(table)(\(table), rank) VALUES ('merge', \(pages))")
-            return sqlite3_total_changes(handle) - before >= 2
-        }
-    }
 }

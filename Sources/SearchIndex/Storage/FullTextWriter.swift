@@ -22,7 +22,7 @@ import Synchronization
 /// holds nothing that is not derived from `items`, so a damaged or missing file is
 /// rebuilt too rather than costing the app its index.
 ///
-/// Not thread-safe on its own: ``SearchableIndex`` calls it under its writer lock, one
+/// Not thread-safe on its own: ``IndexStore`` calls it under its writer lock, one
 /// transaction at a time. The connection is used only on this object's queue.
 final class FullTextWriter: @unchecked Sendable {
     /// One change to `items_fts`.
@@ -62,7 +62,7 @@ final class FullTextWriter: @unchecked Sendable {
         self.vocabulary = vocabulary
         do {
             connection = try Self.open(path: path)
-        } catch is SearchableIndex.DatabaseCorruption {
+        } catch is IndexStore.DatabaseCorruption {
             DataDirectory.removeDatabase(path)
             connection = try Self.open(path: path)
         }
@@ -71,7 +71,7 @@ final class FullTextWriter: @unchecked Sendable {
     /// Opens the file, creating what is missing. A new file records no generation (0),
     /// so it matches only an index that never had an item.
     private static func open(path: String) throws -> Connection {
-        try SearchableIndex.openDatabaseFile(path) { connection in
+        try IndexStore.openDatabaseFile(path) { connection in
             try connection.execute(Schema.fullTextStateStatements)
             if try connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'items_fts'") != 1 {
                 try connection.transaction { try Self.createTable(on: connection) }
