@@ -17,6 +17,14 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(query items bridge convert)
 
 cflags() { for flag in $(pkg-config --cflags "$@"); do printf -- '-Xcc %s ' "$flag"; done; }
+# The object files of a target's current sources (a file renamed or moved since the
+# last build leaves its old object behind in the build folder, which would link twice).
+objects_of() {
+  local file
+  while IFS= read -r file; do
+    printf '%s\n' "$DEBUG/$1.build/$(basename "$file").o"
+  done < <(find "Sources/$1" -name '*.swift' -o -name '*.c' | sort)
+}
 
 mkdir -p "$BIN"
 for target in "${targets[@]}"; do
@@ -31,12 +39,13 @@ for target in "${targets[@]}"; do
   jsc="-I Sources/CJavaScriptCore -I Sources/CGLib $(cflags javascriptcoregtk-4.1 gio-2.0)"
   jsclibs="-ljavascriptcoregtk-4.1 -lgio-2.0 -lgobject-2.0 -lglib-2.0"
   case $module in
-    SearchIndex) includes="-I Sources/CSQLite"; libs="-lsqlite3"; objects=("$DEBUG/SearchIndex.build/"*.o) ;;
-    JSHost) includes="$jsc"; libs="$jsclibs"; objects=("$DEBUG/JSHost.build/"*.o) ;;
+    SearchIndex) includes="-I Sources/CSQLite"; libs="-lsqlite3"; linked=(SearchIndex) ;;
+    JSHost) includes="$jsc"; libs="$jsclibs"; linked=(JSHost) ;;
     SearchOnDevice) includes="-I Sources/CSQLite -I Sources/CCurlCalls/include $jsc"; libs="-lsqlite3 $jsclibs"
-                    objects=("$DEBUG/SearchOnDevice.build/"*.o "$DEBUG/JSHost.build/"*.o "$DEBUG/SearchIndex.build/"*.o
-                             "$DEBUG/CCurlCalls.build/"*.o) ;;
+                    linked=(SearchOnDevice JSHost SearchIndex CCurlCalls) ;;
   esac
+  objects=()
+  for linked_module in "${linked[@]}"; do mapfile -t -O "${#objects[@]}" objects < <(objects_of "$linked_module"); done
   support=(fuzz/Support/FuzzSupport.swift)
   [ "$module" = JSHost ] || support+=(fuzz/Support/FuzzIndex.swift)
   # shellcheck disable=SC2086
