@@ -10,22 +10,7 @@
 const React = require('react');
 const { View } = require('./View');
 const { ScrollView } = require('./ScrollView');
-
-function defaultKeyExtractor(item, index) {
-  if (item && typeof item === 'object') {
-    if (item.key !== undefined && item.key !== null) return String(item.key);
-    if (item.id !== undefined && item.id !== null) return String(item.id);
-  }
-  return String(index);
-}
-
-function renderSlot(Slot, props) {
-  if (Slot === null || Slot === undefined || Slot === false) return null;
-  if (React.isValidElement(Slot)) return Slot;
-  return React.createElement(Slot, props);
-}
-
-const NOOP_SEPARATORS = { highlight() {}, unhighlight() {}, updateProps() {} };
+const { defaultKeyExtractor, renderSlot, NOOP_SEPARATORS } = require('./listParts');
 
 const SectionList = React.forwardRef(function SectionList(props, ref) {
   const {
