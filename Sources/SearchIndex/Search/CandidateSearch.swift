@@ -38,7 +38,7 @@ import Foundation
 /// characters from its prefix index, because FTS5 would otherwise merge the lists of
 /// every word starting with those letters across all text (see ``Schema``); for a
 /// longer prefix typed alone, by merging those lists in `items_head` only, about a
-/// sixth of the words (`conf` 4.2 → 0.8 ms, `inter` 7.1 → 1.3 ms at 100k items).
+/// sixth of the words (docs/benchmarks.md, "Figures behind choices in the code").
 /// After complete terms and a prefix of up to 2 characters (`house a`, `setup e-m`),
 /// or of 3 that starts many words (``MatchPlan/prefixIsFrequent``, from the
 /// ``Vocabulary``'s counts: `and con`, where `the mou` goes to FTS5),
@@ -73,21 +73,6 @@ import Foundation
 /// The trade-off: with more than `window` matches in both passes, an item that
 /// is neither in the best quality buckets nor matched in a heavy field cannot reach
 /// the first page. Typing one more letter narrows the matches and brings it back.
-///
-/// Measured with ``IndexBenchmark`` (release build, 1000 queries, one run each on a
-/// shared 2-core machine), before and after the head-first prefixes, the Swift body
-/// check, the merge walk and the smaller rowids: 100k items p50 0.83 → 0.61 ms,
-/// p99 4.1 → 2.5 ms (16.4 → 17.0 hits a query: the body matches SPEC asks for);
-/// 1M items p99 17.8 → 20.6 ms (prefixes of 1–3 letters now also search the body
-/// when the heavy fields fall short: p99 16 → 32 ms for one letter; 4+ letters
-/// 26 → 17 ms).
-///
-/// Index version 2 (`detail=column`, single tokens, the Swift term check; the same 642
-/// typing queries from JS at 100k items, min of two runs): a punctuated prefix after a
-/// frequent word no longer joins row by row (`a e-m` 106 → 0.4 ms, `e-m` 83 → 2.9 ms);
-/// prefixes of 3 letters typed alone are no longer in the prefix index and merge their
-/// words' lists in `items_head` (`dis` 42 → 70M instructions, cold process); a CJK run
-/// of 3+ characters pays for its Swift check (`オーデ` 10 → 16M instructions).
 struct CandidateSearch {
     /// Rows kept beyond the requested page, for re-ranking.
     static let slack = 40
