@@ -8,7 +8,10 @@ extension SearchableIndex {
     /// ``IndexingPreference/allRecords`` items and eligible activities (an activity
     /// about an item already in the results is left out). Expired rows never appear.
     /// `domains`, when given, keeps only rows of those domains and their subdomains.
-    public func systemSearch(terms: [String], domains: [String]? = nil, limit: Int = 20) throws -> [SystemSearchResult] {
+    /// `typoTolerance` as in ``search(_:options:)``; each result carries the highlights
+    /// of its matched text (what `searchlight search --json` shows).
+    public func systemSearch(terms: [String], domains: [String]? = nil, limit: Int = 20,
+                             typoTolerance: Bool = true) throws -> [SystemSearchResult] {
         guard (1...1000).contains(limit) else { throw IndexError.argument("limit must be an integer from 1 to 1000") }
         try SearchText.validate(terms.joined(separator: " "), name: "terms")
         if let domains { try ItemValidation.validate(domains: domains) }
@@ -18,12 +21,15 @@ extension SearchableIndex {
         let hits = try store.read { connection in
             try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: kinds, domains: domains,
                                 vocabulary: vocabulary)
-                .run(text: terms.joined(separator: " "), limit: limit, offset: 0).hits
+                .run(text: terms.joined(separator: " "), limit: limit, offset: 0, typoTolerance: typoTolerance).hits
         }
         var results: [SystemSearchResult] = []
         var opened = Set<String>()
         for hit in hits {
-            let result = Self.systemResult(hit.row, score: hit.breakdown.total)
+            var result = Self.systemResult(hit.row, score: hit.breakdown.total)
+            let attributes = hit.row.item.attributes
+            result.highlights = hit.highlights
+            result.arrayLengths = ["keywords": attributes.keywords?.count ?? 0, "alternateNames": attributes.alternateNames?.count ?? 0]
             if opened.insert(result.openIdentifier).inserted { results.append(result) }
         }
         return results
