@@ -74,7 +74,7 @@ let package = Package(
             name: "SearchlightBench",
             dependencies: ["SearchIndex", "JSHost", "SearchOnDevice", "CSQLite"],
             path: "bench",
-            exclude: ["js", "dbus", "relevance", "window"]
+            exclude: ["js", "dbus", "relevance", "window", "compare"]
         ),
 
         // MARK: Tests
