@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SearchOnDevice
 
 /// `run APP --window` and `test --window`: `exec`s `searchlight-window` (beside this
 /// binary, or `$SEARCHLIGHT_WINDOW_BINARY`) with the checked command line, so that only
@@ -13,12 +14,11 @@ enum WindowRun {
     }
 
     /// `searchlight run APP --window`.
-    static func run(app: String, passthrough: [String], activateID: String?, continueText: String?, serve: Bool,
-                    context: CommandContext) throws -> Never {
+    static func run(app: String, passthrough: [String], launch: LaunchOptions, context: CommandContext) throws -> Never {
         var arguments = ["--command", "run"] + common(context)
-        if serve { arguments.append("--serve") }
-        if let activateID { arguments += ["--activate", activateID] }
-        if let continueText { arguments += ["--continue", continueText] }
+        if launch.serve { arguments.append("--serve") }
+        if let activateID = launch.activateID { arguments += ["--activate", activateID] }
+        if let continueText = launch.continueText { arguments += ["--continue", continueText] }
         arguments += ["--app", app, "--"] + passthrough
         try exec(arguments)
     }
