@@ -33,6 +33,17 @@ final class EventBufferTests: XCTestCase {
         XCTAssertEqual(kept.last, .number(69))
     }
 
+    func testTakeAllHandsOverEveryKeptEventInOrderWhateverItsListeners() throws {
+        let events = buffer()
+        for n in 0..<66 { events.keep(n % 2 == 0 ? "onRequest" : "onReindex", .number(Double(n))) }
+        _ = try events.addListener([.string("onReindex")])
+        let all = events.takeAll()
+        XCTAssertEqual(all.map(\.body), (2..<66).map { .number(Double($0)) }, "the newest 64, oldest first")
+        XCTAssertEqual(all.first?.name, "onRequest")
+        XCTAssertTrue(events.takeAll().isEmpty, "taken once")
+        XCTAssertTrue(events.takeListenedBuffered().isEmpty)
+    }
+
     func testRemovingEveryListenerForgetsTheNames() throws {
         let events = buffer()
         _ = try events.addListener([.string("onRequest")])
