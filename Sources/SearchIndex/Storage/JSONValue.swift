@@ -186,7 +186,7 @@ public enum JSONValue: Equatable, Sendable {
 
 extension JSONValue {
     /// The member `key` of an object, or `nil`.
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
