@@ -129,8 +129,10 @@ enum WindowLaunch {
         for _ in 0..<3 {
             let manifest = directory + "/package.json"
             if let data = FileManager.default.contents(atPath: manifest),
-               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-                if let name = json["displayName"] as? String ?? json["name"] as? String, !name.isEmpty { return name }
+               let json = try? JSONValue.parse(String(decoding: data, as: UTF8.self)) {
+                for key in ["displayName", "name"] {
+                    if case .string(let name)? = json[key], !name.isEmpty { return name }
+                }
             }
             directory = (directory as NSString).deletingLastPathComponent
         }
