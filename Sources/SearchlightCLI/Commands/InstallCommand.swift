@@ -56,11 +56,6 @@ struct InstallCommand: Command {
         return 0
     }
 
-    /// The absolute path of this binary, or its name when that cannot be told.
-    static func executablePathOrName() -> String {
-        (try? executablePath()) ?? CommandLine.arguments[0]
-    }
-
     static func read(_ arguments: ParsedArguments, context: CommandContext, environment: [String: String]) throws -> Request {
         let script = try script(arguments)
         let package = AppPackage(besideScript: script)
