@@ -77,8 +77,12 @@ enum JSONText {
     /// A JSON object of custom attributes (keys sorted), or `nil` when empty.
     static func object(_ attributes: [String: AttributeValue]) -> String? {
         guard !attributes.isEmpty else { return nil }
-        let members = attributes.keys.sorted().map { key in quoted(key) + ":" + value(attributes[key]!) }
-        return "{" + members.joined(separator: ",") + "}"
+        return object(members: attributes.keys.sorted().map { key in (key, value(attributes[key]!)) })
+    }
+
+    /// A JSON object of keys and already written values, in the given order.
+    static func object(members: [(key: String, json: String)]) -> String {
+        "{" + members.map { quoted($0.key) + ":" + $0.json }.joined(separator: ",") + "}"
     }
 
     /// Decodes a JSON array of strings.
