@@ -42,10 +42,3 @@ struct JSScript {
         return Run(figures: object, process: outcome)
     }
 }
-
-/// Where this program is, to find `searchlight` beside it in `.build/release`.
-enum JSScriptPaths {
-    static func currentExecutable() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
-}

@@ -2,6 +2,7 @@
 // baselines measured in the same run, prints a table and writes docs/benchmarks.md.
 // See BenchOptions.usage for the options and docs/benchmarks.md for the figures.
 import Foundation
+import JSHost
 import SearchIndex
 
 /// The repository: this file is bench/main.swift in it.
@@ -16,7 +17,8 @@ do {
     exit(2)
 }
 
-let executableDirectory = URL(fileURLWithPath: JSScriptPaths.currentExecutable()).deletingLastPathComponent().path
+// Where this program is, to find `searchlight` beside it in `.build/release`.
+let executableDirectory = URL(fileURLWithPath: JSHost.currentExecutablePath()).deletingLastPathComponent().path
 let paths = JSScript.Paths(searchlight: executableDirectory + "/searchlight", scripts: repository + "/bench/js")
 guard FileManager.default.isExecutableFile(atPath: paths.searchlight) else {
     FileHandle.standardError.write(Data("SearchlightBench: no searchlight beside this program (\(paths.searchlight)); run `swift build -c release` first\n".utf8))

@@ -11,18 +11,27 @@ protocol EventSending: Sendable {
 extension EventSink: EventSending {}
 
 /// The module's events, in the order they were posted, held until the host attaches
-/// its sink (then the bridge keeps them until the first JS listener).
+/// its sink (then the host's own ``EventBuffer`` keeps them until the first JS listener).
+///
+/// What is held is kept in an ``EventBuffer`` too, the bridge's cold-start buffer: the
+/// newest ``EventBuffer/limit`` events, oldest first, so a burst before the host runs
+/// keeps what the bridge would keep.
 final class EventChannel: Sendable {
-    /// The most events held before a sink is attached; the oldest go first, as in the bridge.
-    static let capacity = 64
+    private struct State {
+        var sender: (any EventSending)?
+        let held: EventBuffer
+    }
 
-    private let state = Mutex<(sender: (any EventSending)?, pending: [(String, BridgeValue)])>((nil, []))
+    private let state: Mutex<State>
+
+    init(moduleName: String, supportedEvents: [String]) {
+        state = Mutex(State(sender: nil, held: EventBuffer(moduleName: moduleName, supportedEvents: supportedEvents, buffers: true)))
+    }
 
     /// Starts delivering to `sender`, first the events posted so far.
     func attach(_ sender: any EventSending) {
         state.withLock { state in
-            for (name, body) in state.pending { sender.send(name, body) }
-            state.pending = []
+            for event in state.held.takeAll() { sender.send(event.name, event.body) }
             state.sender = sender
         }
     }
@@ -33,8 +42,7 @@ final class EventChannel: Sendable {
             if let sender = state.sender {
                 sender.send(name, body)
             } else {
-                if state.pending.count == Self.capacity { state.pending.removeFirst() }
-                state.pending.append((name, body))
+                state.held.keep(name, body)
             }
         }
     }

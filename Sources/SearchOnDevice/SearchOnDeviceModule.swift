@@ -14,7 +14,7 @@ import SearchIndex
 /// ```swift
 /// let module = SearchOnDeviceModule(appID: "org.example.Foods",
 ///                                   dataDirectory: "/home/me/.local/share/searchlight/org.example.Foods",
-///                                   initialRequest: SearchRequest(launch: host.configuration.launch))
+///                                   initialRequest: launch.initialRequest)
 /// try host.register(module)
 /// ```
 ///
@@ -52,7 +52,7 @@ public final class SearchOnDeviceModule: NativeModule {
     public let initialRequest: SearchRequest?
 
     let indexHandle: IndexHandle
-    let events = EventChannel()
+    let events = EventChannel(moduleName: "SearchOnDevice", supportedEvents: [requestEvent, reindexEvent])
     /// Where warnings go (stderr): one line each, for images that could not be fetched.
     let warn: @Sendable (String) -> Void
     let fetcher: ThumbnailFetcher
@@ -66,7 +66,7 @@ public final class SearchOnDeviceModule: NativeModule {
     ///   - appID: the reverse-DNS app id, the default domain of items.
     ///   - dataDirectory: an absolute path.
     ///   - initialRequest: the request that started the app, from
-    ///     ``SearchRequest/init(launch:)``; sent as an event and kept for `getInitialRequest()`.
+    ///     ``LaunchOptions/initialRequest``; sent as an event and kept for `getInitialRequest()`.
     public convenience init(appID: String, dataDirectory: String, initialRequest: SearchRequest? = nil) {
         self.init(appID: appID, dataDirectory: dataDirectory, initialRequest: initialRequest,
                   fetcher: ThumbnailFetcher(), warn: { writeWarning($0) }) {

@@ -2,7 +2,7 @@ import JSHost
 
 import SearchIndex
 
-/// The event a system-search request becomes, and the request a cold start carries.
+/// The event a system-search request becomes.
 extension SearchRequest {
     /// The event body: `{id, query: null, timestamp}` or `{id: null, query, timestamp}`;
     /// a viewed record adds `activityType` and `userInfo` (SPEC §6).
@@ -19,18 +19,6 @@ extension SearchRequest {
             return .object(body)
         case .continueSearch(let text, let timestamp):
             return ["id": .null, "query": .string(text), "timestamp": .number(Double(timestamp))]
-        }
-    }
-
-    /// The cold-start request of `searchlight run --activate ID` or `--continue TEXT`,
-    /// or `nil` when the app was started normally.
-    public init?(launch: JSHost.LaunchOptions) {
-        if let id = launch.activateID {
-            self = .open(id: id)
-        } else if let text = launch.continueText {
-            self = .continueSearch(text: text)
-        } else {
-            return nil
         }
     }
 }

@@ -47,8 +47,7 @@ enum WindowLaunch {
     static func run(_ request: WindowRequest, app path: String, entry: String? = nil,
                     extraAliases: [String: String] = [:], title: String? = nil) throws -> Int32 {
         guard WindowHost.hasDisplay() else { throw WindowFailure(noDisplay) }
-        let launch = JSHost.LaunchOptions(activateID: request.activateID, continueText: request.continueText, serve: request.serve)
-        let configuration = JSHost.Configuration(mode: .run(script: path, arguments: request.passthrough), launch: launch)
+        let configuration = JSHost.Configuration(mode: .run(script: path, arguments: request.passthrough))
         let script = try bundle(app: path, entry: entry, configuration: configuration, extraAliases: extraAliases)
         do {
             try WindowHost.initializeGTK()
@@ -56,7 +55,7 @@ enum WindowLaunch {
             throw WindowFailure(error.message)
         }
         let searchOnDevice = SearchOnDeviceModule(appID: request.appID, dataDirectory: request.dataDirectory,
-                                                  initialRequest: SearchRequest(launch: launch))
+                                                  initialRequest: request.launch.initialRequest)
         var windowConfiguration = WindowHost.Configuration(
             title: title ?? appName(path, appID: request.appID), baseDirectory: (path as NSString).deletingLastPathComponent,
             scriptPath: script, argv: [request.searchlightPath, path] + request.passthrough)
@@ -70,7 +69,7 @@ enum WindowLaunch {
             return timestamp > 0 && timestamp <= Double(UInt32.max) ? UInt32(timestamp) : 0
         }
         var service: SearchProviderService?
-        if request.serve {
+        if request.launch.serve {
             // Exported on the default main context, which GTK's main loop iterates;
             // the handlers hand their work to queues (ARCHITECTURE.md, Threads).
             do {
@@ -130,8 +129,10 @@ enum WindowLaunch {
         for _ in 0..<3 {
             let manifest = directory + "/package.json"
             if let data = FileManager.default.contents(atPath: manifest),
-               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-                if let name = json["displayName"] as? String ?? json["name"] as? String, !name.isEmpty { return name }
+               let json = try? JSONValue.parse(String(decoding: data, as: UTF8.self)) {
+                for key in ["displayName", "name"] {
+                    if case .string(let name)? = json[key], !name.isEmpty { return name }
+                }
             }
             directory = (directory as NSString).deletingLastPathComponent
         }

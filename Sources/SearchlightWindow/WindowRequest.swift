@@ -1,4 +1,5 @@
 import Foundation
+import SearchOnDevice
 
 /// What `searchlight` hands `searchlight-window` (which it `exec`s for `--window`): its
 /// own command line, already checked by `searchlight`, in a fixed form:
@@ -15,9 +16,8 @@ struct WindowRequest {
     var appID = ""
     var dataDirectory = ""
     var removeDataDirectory = false
-    var serve = false
-    var activateID: String?
-    var continueText: String?
+    /// `--serve`, `--activate`, `--continue`.
+    var launch = LaunchOptions()
     var app: String?
     var testFiles: [String] = []
     var passthrough: [String] = []
@@ -38,9 +38,9 @@ struct WindowRequest {
             case "--app-id": appID = try value(argument)
             case "--data-dir": dataDirectory = try value(argument)
             case "--remove-data-dir": removeDataDirectory = true
-            case "--serve": serve = true
-            case "--activate": activateID = try value(argument)
-            case "--continue": continueText = try value(argument)
+            case "--serve": launch.serve = true
+            case "--activate": launch.activateID = try value(argument)
+            case "--continue": launch.continueText = try value(argument)
             case "--app": app = try value(argument)
             case "--test": testFiles.append(try value(argument))
             case "--":

@@ -276,6 +276,13 @@ final class IndexCommandsTests: XCTestCase {
             ("{\"id\":\"ok\"}\n{\"id\":\"a\\u0000b\"}\n", "line 2: id must not contain NUL (U+0000)"),
             ("{\"id\":\"a\",\"domain\":\"x\\u0000y\"}\n", "line 1: domain must not contain NUL (U+0000)"),
             ("{\"id\":\"a\\ud800b\"}\n", "line 1: not valid JSON: a lone surrogate (\\uD800) is not well-formed Unicode"),
+            // JSON's own grammar, as JSON.parse has it: no other escapes, no raw control
+            // characters in strings, no numbers JSON does not write.
+            ("{\"id\":\"a\\qb\"}\n", "line 1: not valid JSON: invalid escape '\\q' at byte 9"),
+            ("{\"id\":\"a\tb\"}\n", "line 1: not valid JSON: a control character (U+0009) must be escaped in a string at byte 9"),
+            ("{\"id\":\"a\",\"rankingHint\":+1}\n", "line 1: not valid JSON: invalid value at byte 25"),
+            ("{\"id\":\"a\",\"rankingHint\":01}\n", "line 1: not valid JSON: invalid value at byte 25"),
+            ("{\"id\":\"a\",\"rankingHint\":1.}\n", "line 1: not valid JSON: invalid value at byte 25"),
             ("{\"id\":\"a\",\"attributes\":{\"tags\":[\"x\",[1]]}}\n",
              "line 1: attributes.tags[1] must be a string, finite number or boolean, got array"),
         ]

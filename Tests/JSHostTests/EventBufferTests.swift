@@ -33,6 +33,17 @@ final class EventBufferTests: XCTestCase {
         XCTAssertEqual(kept.last, .number(69))
     }
 
+    func testTakeAllHandsOverEveryKeptEventInOrderWhateverItsListeners() throws {
+        let events = buffer()
+        for n in 0..<66 { events.keep(n % 2 == 0 ? "onRequest" : "onReindex", .number(Double(n))) }
+        _ = try events.addListener([.string("onReindex")])
+        let all = events.takeAll()
+        XCTAssertEqual(all.map(\.body), (2..<66).map { .number(Double($0)) }, "the newest 64, oldest first")
+        XCTAssertEqual(all.first?.name, "onRequest")
+        XCTAssertTrue(events.takeAll().isEmpty, "taken once")
+        XCTAssertTrue(events.takeListenedBuffered().isEmpty)
+    }
+
     func testRemovingEveryListenerForgetsTheNames() throws {
         let events = buffer()
         _ = try events.addListener([.string("onRequest")])
@@ -62,11 +73,11 @@ final class EventBufferTests: XCTestCase {
     func testJSONTextForAPageLeavesOutWhatJSONStringifyLeavesOut() {
         let value: BridgeValue = .object(BridgeObject([
             ("a", .undefined), ("b", .array([.undefined, .number(-0.0), .number(.nan)])),
-            ("c", .date(1_700_000_000_000)), ("d", .string("line\n\"quoted\"")),
+            ("c", .date(1_700_000_000_000)), ("d", .string("line\n\"quoted\"\t\u{1}")),
         ]))
         // undefined members left out, undefined/NaN in arrays null, -0 as 0, a date in ms;
-        // control characters escaped as \u00XX (JSON.parse reads both spellings).
-        XCTAssertEqual(value.jsonText, #"{"b":[null,0,null],"c":1700000000000,"d":"line\u000a\"quoted\""}"#)
+        // control characters escaped as JSON.stringify escapes them (\n, else \u00XX).
+        XCTAssertEqual(value.jsonText, #"{"b":[null,0,null],"c":1700000000000,"d":"line\n\"quoted\"\t\u0001"}"#)
     }
 
     func testArgumentsFromJSONTextsParseAsTheHeadlessBridgeDoes() throws {

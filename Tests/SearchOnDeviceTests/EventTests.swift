@@ -60,9 +60,9 @@ final class EventTests: ModuleTestCase {
     }
 
     func testLaunchOptionsGiveTheColdStartRequest() {
-        XCTAssertEqual(SearchRequest(launch: .init(activateID: "a")), .open(id: "a"))
-        XCTAssertEqual(SearchRequest(launch: .init(continueText: "b c")), .continueSearch(text: "b c"))
-        XCTAssertNil(SearchRequest(launch: .init(serve: true)))
+        XCTAssertEqual(LaunchOptions(activateID: "a").initialRequest, .open(id: "a"))
+        XCTAssertEqual(LaunchOptions(continueText: "b c").initialRequest, .continueSearch(text: "b c"))
+        XCTAssertNil(LaunchOptions(serve: true).initialRequest)
     }
 
     func testACorruptIndexIsReportedOnceAsAReindexRequest() throws {

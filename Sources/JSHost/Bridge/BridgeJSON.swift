@@ -89,6 +89,14 @@ enum BridgeJSON {
         return String(decoding: text, as: UTF16.self)
     }
 
+    /// `string` as a JSON string literal, as `JSON.stringify` writes it.
+    static func quoted(_ string: String) -> String {
+        var text: [UInt16] = []
+        text.reserveCapacity(string.utf16.count + 2)
+        appendString(string, to: &text)
+        return String(decoding: text, as: UTF16.self)
+    }
+
     /// Appends ASCII `string` unchanged.
     private static func appendASCII(_ string: StaticString, to text: inout [UInt16]) {
         let bytes = UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount)
@@ -152,6 +160,16 @@ enum BridgeJSON {
         case UInt16(ascii: "\""), UInt16(ascii: "\\"):
             text.append(UInt16(ascii: "\\"))
             text.append(unit)
+        case 0x08, 0x09, 0x0A, 0x0C, 0x0D:
+            // The short forms JSON.stringify writes: \b \t \n \f \r.
+            text.append(UInt16(ascii: "\\"))
+            switch unit {
+            case 0x08: text.append(UInt16(ascii: "b"))
+            case 0x09: text.append(UInt16(ascii: "t"))
+            case 0x0A: text.append(UInt16(ascii: "n"))
+            case 0x0C: text.append(UInt16(ascii: "f"))
+            default: text.append(UInt16(ascii: "r"))
+            }
         case 0..<0x20:
             let hex: StaticString = "0123456789abcdef"
             text.append(UInt16(ascii: "\\"))

@@ -3,8 +3,9 @@
 /// bookkeeping (`RCTEventEmitter`), and the cold-start buffer of SPEC §6.
 ///
 /// The headless host keeps one per module on its JS thread; the window host
-/// (`WindowHost`) keeps one per module for the page. Not thread-safe: use it from the
-/// one thread that delivers the module's events.
+/// (`WindowHost`) keeps one per module for the page; a module keeps its events in one
+/// before a host attaches (SearchOnDevice's `EventChannel`, ``takeAll()``). Not
+/// thread-safe: use it from one thread at a time.
 public final class EventBuffer {
     /// Events a buffering module keeps while no listener of their name exists.
     public static let limit = 64
@@ -105,5 +106,12 @@ public final class EventBuffer {
         let taken = buffered.filter { isListened($0.name) }
         buffered.removeAll { isListened($0.name) }
         return taken
+    }
+
+    /// Takes every kept event, oldest first, whatever their listeners: what a module
+    /// kept before it had a sink, handed to the sink once it is attached.
+    public func takeAll() -> [(name: String, body: BridgeValue)] {
+        defer { buffered.removeAll() }
+        return buffered
     }
 }

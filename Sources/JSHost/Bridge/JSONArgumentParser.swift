@@ -33,6 +33,13 @@ struct JSONArgumentParser {
         }
     }
 
+    /// The bridge value of a whole JSON text the host reads from a file (the bundle
+    /// cache's records, esbuild's metafile); nil when it is not JSON.
+    static func value(of text: String) -> BridgeValue? {
+        let units = Array(text.utf16)
+        return units.withUnsafeBufferPointer { try? parse($0, root: "json", position: 0) }
+    }
+
     private func malformed() -> Failure {
         Failure(steps: [], problem: "could not be read back from JSON at offset \(index) (a bridge bug)")
     }

@@ -41,9 +41,6 @@ public final class Promise: Sendable {
         settle(.failure(error))
     }
 
-    /// True once the promise has been settled.
-    public var isSettled: Bool { settled.load(ordering: .acquiring) }
-
     private func settle(_ result: Result<BridgeValue, NativeError>) {
         guard settled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         deliver(result)

@@ -62,7 +62,7 @@ struct ValueConverter {
             switch step {
             case .index(let index): text += "[\(index)]"
             case .key(let key):
-                if isIdentifier(key) { text += "." + key } else { text += "[\(quoted(key))]" }
+                if isIdentifier(key) { text += "." + key } else { text += "[\(BridgeJSON.quoted(key))]" }
             }
         }
         return text
@@ -217,19 +217,6 @@ struct ValueConverter {
         guard let first = key.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
         return key.unicodeScalars.allSatisfy { $0 == "_" || $0 == "$" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }
     }
-
-    private static func quoted(_ key: String) -> String {
-        var text = "\""
-        for character in key {
-            switch character {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            default: text.append(character)
-            }
-        }
-        return text + "\""
-    }
 }
 
 extension BridgeValue {
@@ -297,28 +284,12 @@ extension BridgeValue {
     /// as an own data property, so the values set afterwards stay data.
     private static func makeObject(in ctx: JSContextRef, keys: [String]) -> JSObjectRef {
         if keys.contains("__proto__") {
-            let skeleton = "{" + keys.map { jsonQuoted($0) + ":null" }.joined(separator: ",") + "}"
+            let skeleton = "{" + keys.map { BridgeJSON.quoted($0) + ":null" }.joined(separator: ",") + "}"
             if let value = withJSString(skeleton, { JSValueMakeFromJSONString(ctx, $0) }),
                let object = JSValueToObject(ctx, value, nil) {
                 return object
             }
         }
         return JSObjectMake(ctx, nil, nil)!
-    }
-
-    /// `text` as a JSON string literal.
-    private static func jsonQuoted(_ text: String) -> String {
-        var quoted = "\""
-        for unit in text.unicodeScalars {
-            switch unit {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case _ where unit.value < 0x20:
-                let hex = String(unit.value, radix: 16)
-                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: quoted.unicodeScalars.append(unit)
-            }
-        }
-        return quoted + "\""
     }
 }

@@ -18,12 +18,39 @@ struct BundleCache {
     let directory: String
 
     /// What `ENTRY.json` holds.
-    struct Record: Codable, Equatable {
+    struct Record: Equatable {
         var entry: String
         var key: String
         var inputs: [String]
         var esbuildIdentity: String
         var esbuildVersion: String
+
+        init(entry: String, key: String, inputs: [String], esbuildIdentity: String, esbuildVersion: String) {
+            self.entry = entry
+            self.key = key
+            self.inputs = inputs
+            self.esbuildIdentity = esbuildIdentity
+            self.esbuildVersion = esbuildVersion
+        }
+
+        /// The record in a file's text; nil when it is not one.
+        init?(jsonText: String) {
+            guard let json = JSONArgumentParser.value(of: jsonText),
+                  let entry = json["entry"].stringValue, let key = json["key"].stringValue,
+                  let inputs = json["inputs"].arrayValue?.compactMap(\.stringValue),
+                  inputs.count == json["inputs"].arrayValue?.count,
+                  let esbuildIdentity = json["esbuildIdentity"].stringValue,
+                  let esbuildVersion = json["esbuildVersion"].stringValue else { return nil }
+            self.init(entry: entry, key: key, inputs: inputs, esbuildIdentity: esbuildIdentity, esbuildVersion: esbuildVersion)
+        }
+
+        /// The file's text: one JSON object, keys in a fixed order.
+        var jsonText: String {
+            BridgeValue.object(BridgeObject([
+                ("entry", .string(entry)), ("key", .string(key)), ("inputs", .array(inputs.map { .string($0) })),
+                ("esbuildIdentity", .string(esbuildIdentity)), ("esbuildVersion", .string(esbuildVersion)),
+            ])).jsonText + "\n"
+        }
     }
 
     /// The bundle folder for `environment`: under `$XDG_CACHE_HOME` when set to an
@@ -49,7 +76,7 @@ struct BundleCache {
     /// is still used.
     func lookup(entry: String, recipe: String, esbuild: Esbuild?) -> PreparedBundle? {
         guard let data = FileManager.default.contents(atPath: recordPath(entry: entry, recipe: recipe)),
-              let record = try? JSONDecoder().decode(Record.self, from: data),
+              let record = Record(jsonText: String(decoding: data, as: UTF8.self)),
               record.entry == entry else { return nil }
         if let esbuild, esbuild.identity != record.esbuildIdentity { return nil }
         guard let key = Self.key(recipe: recipe, esbuildVersion: record.esbuildVersion, inputs: record.inputs),
@@ -73,9 +100,7 @@ struct BundleCache {
             try replace(code, with: output)
             let record = Record(entry: entry, key: key, inputs: inputs,
                                 esbuildIdentity: esbuild.identity, esbuildVersion: esbuildVersion)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try encoder.encode(record).write(to: URL(fileURLWithPath: recordPath(entry: entry, recipe: recipe)), options: .atomic)
+            try Data(record.jsonText.utf8).write(to: URL(fileURLWithPath: recordPath(entry: entry, recipe: recipe)), options: .atomic)
         } catch {
             throw BundleError(code: BundleError.cacheCode, message: "cannot write the bundle cache in \(directory): \(error.localizedDescription)")
         }

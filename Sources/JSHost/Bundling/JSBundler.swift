@@ -138,8 +138,7 @@ public struct JSBundler: Sendable {
     /// relative to the directory it ran in, this process's).
     func inputs(metafile: String, shown: String) throws(BundleError) -> [String] {
         guard let data = FileManager.default.contents(atPath: metafile),
-              let meta = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let inputs = meta["inputs"] as? [String: Any] else {
+              let inputs = JSONArgumentParser.value(of: String(decoding: data, as: UTF8.self))?["inputs"].objectValue else {
             throw BundleError(code: BundleError.bundleFailedCode, message: "esbuild wrote no readable metafile while bundling \(shown)")
         }
         // Virtual inputs (`<define:…>`, namespaced paths) are not files.

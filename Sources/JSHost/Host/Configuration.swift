@@ -20,9 +20,6 @@ extension JSHost {
         public var environment: [String: String]
         /// `process.execPath` and `process.argv[0]`.
         public var execPath: String
-        /// How the app was launched (`run --activate/--continue/--serve`), for the
-        /// modules that act on it.
-        public var launch: LaunchOptions
         /// Entry files to run as esbuild bundles, by canonical path (see ``JSBundler``).
         public var bundles: [String: PreparedBundle] = [:]
 
@@ -31,13 +28,11 @@ extension JSHost {
         public init(mode: Mode,
                     jsDirectory: String? = nil,
                     environment: [String: String] = ProcessInfo.processInfo.environment,
-                    execPath: String = JSHost.currentExecutablePath(),
-                    launch: LaunchOptions = LaunchOptions()) {
+                    execPath: String = JSHost.currentExecutablePath()) {
             self.mode = mode
             self.jsDirectory = jsDirectory ?? JSHost.defaultJSDirectory(environment: environment)
             self.environment = environment
             self.execPath = execPath
-            self.launch = launch
         }
 
         /// `process.argv`: `[execPath, script, …arguments]` in run mode, `[execPath]` in test mode.
@@ -46,25 +41,6 @@ extension JSHost {
             case .run(let script, let arguments): return [execPath, script] + arguments
             case .test: return [execPath]
             }
-        }
-    }
-
-    /// How `searchlight run` was asked to start the app, as if the system search opened it.
-    ///
-    /// The host only carries these; the `SearchOnDevice` module and the D-Bus service act
-    /// on them.
-    public struct LaunchOptions: Sendable, Equatable {
-        /// `--activate ID`: the item the system search opened (a cold-start activation).
-        public var activateID: String?
-        /// `--continue TEXT`: the query to continue in the app.
-        public var continueText: String?
-        /// `--serve`: keep running as the app's D-Bus service.
-        public var serve: Bool
-
-        public init(activateID: String? = nil, continueText: String? = nil, serve: Bool = false) {
-            self.activateID = activateID
-            self.continueText = continueText
-            self.serve = serve
         }
     }
 

@@ -73,10 +73,10 @@ struct ActivityRecord {
         if let title = activity.title { attributes.title = title }
         if let keywords = activity.keywords { attributes.keywords = keywords }
         item = SearchableItem(id: rowIdentifier, domain: activity.activityType, expirationDate: activity.expirationDate, attributes: attributes)
-        var members = ["\"activityType\":" + JSONText.quoted(activity.activityType)]
-        if let related = activity.engagedItemIdentifier { members.append("\"openIdentifier\":" + JSONText.quoted(related)) }
-        if let userInfo = JSONText.object(activity.userInfo) { members.append("\"userInfo\":" + userInfo) }
-        json = "{" + members.joined(separator: ",") + "}"
+        var members = [("activityType", JSONText.quoted(activity.activityType))]
+        if let related = activity.engagedItemIdentifier { members.append(("openIdentifier", JSONText.quoted(related))) }
+        if let userInfo = JSONText.object(activity.userInfo) { members.append(("userInfo", userInfo)) }
+        json = JSONText.object(members: members)
     }
 
     /// The activity type and `userInfo` of a stored activity row.

@@ -1,13 +1,13 @@
 import Foundation
 
-/// The small JSON the `items` table stores: arrays of strings and the custom
-/// attributes object.
+/// The small JSON the index stores: arrays of strings, the custom attributes object
+/// and an activity's record; SearchIndex's one JSON writer.
 ///
-/// Encoding is written by hand (it runs for every indexed item); decoding goes
-/// through `JSONSerialization`.
-public enum JSONText {
+/// Encoding is written by hand as UTF-8 (it runs for every indexed item); decoding
+/// goes through ``JSONValue``, which keeps booleans apart from numbers.
+enum JSONText {
     /// A JSON string literal for `text`.
-    public static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 2)
         appendQuoted(text, to: &out)
@@ -77,8 +77,12 @@ public enum JSONText {
     /// A JSON object of custom attributes (keys sorted), or `nil` when empty.
     static func object(_ attributes: [String: AttributeValue]) -> String? {
         guard !attributes.isEmpty else { return nil }
-        let members = attributes.keys.sorted().map { key in quoted(key) + ":" + value(attributes[key]!) }
-        return "{" + members.joined(separator: ",") + "}"
+        return object(members: attributes.keys.sorted().map { key in (key, value(attributes[key]!)) })
+    }
+
+    /// A JSON object of keys and already written values, in the given order.
+    static func object(members: [(key: String, json: String)]) -> String {
+        "{" + members.map { quoted($0.key) + ":" + $0.json }.joined(separator: ",") + "}"
     }
 
     /// Decodes a JSON array of strings.

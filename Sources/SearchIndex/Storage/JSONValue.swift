@@ -113,19 +113,32 @@ public enum JSONValue: Equatable, Sendable {
             }
         }
 
+        /// A number as JSON writes one: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`
+        /// (no `+1`, `01`, `1.`, `.5`, `NaN` or `Infinity`).
         mutating func number() throws -> JSONValue {
             let start = index
-            while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
-            guard index > start, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+            func digits() -> Int {
+                let first = index
+                while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+                return index - first
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let leadingZero = index < bytes.count && bytes[index] == UInt8(ascii: "0")
+            let whole = digits()
+            var valid = whole > 0 && !(leadingZero && whole > 1)
+            if valid, index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                valid = digits() > 0
+            }
+            if valid, index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                valid = digits() > 0
+            }
+            guard valid, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
                 throw ParseError(offset: start, reason: "invalid value")
             }
             return .number(value)
-        }
-
-        /// A byte of a JSON number: `+-0123456789.eE`.
-        static func isNumberByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
         }
 
         mutating func hex4() throws -> UInt32 {
@@ -140,7 +153,7 @@ public enum JSONValue: Equatable, Sendable {
             index += 1
             // Without escapes (most strings) the bytes are the string: no copy byte by byte.
             var end = index
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+            while end < bytes.count, bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
             if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
                 defer { index = end + 1 }
                 return String(decoding: bytes[index..<end], as: UTF8.self)
@@ -151,6 +164,10 @@ public enum JSONValue: Equatable, Sendable {
                 let byte = bytes[index]
                 index += 1
                 if byte == UInt8(ascii: "\"") { break }
+                if byte < 0x20 {
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    throw ParseError(offset: index - 1, reason: "a control character (U+\(String(repeating: "0", count: 4 - hex.count) + hex)) must be escaped in a string")
+                }
                 if byte != UInt8(ascii: "\\") { out.append(byte); continue }
                 guard index < bytes.count else { throw fail("unterminated string") }
                 let escape = bytes[index]
@@ -176,7 +193,9 @@ public enum JSONValue: Equatable, Sendable {
                         throw ParseError(offset: escapeStart, reason: "a lone surrogate (\\u\(String(code, radix: 16, uppercase: true))) is not well-formed Unicode")
                     }
                     out.append(contentsOf: Array(String(Character(scalar)).utf8))
-                default: out.append(escape)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
+                default:
+                    throw ParseError(offset: index - 2, reason: "invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
                 }
             }
             return String(decoding: out, as: UTF8.self)
@@ -186,7 +205,7 @@ public enum JSONValue: Equatable, Sendable {
 
 extension JSONValue {
     /// The member `key` of an object, or `nil`.
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SearchIndex
 import SystemSearch
 
 /// `searchlight install --script FILE [--prefix DIR] [--name NAME] [--icon FILE|ICON-NAME]`:
@@ -53,11 +54,6 @@ struct InstallCommand: Command {
             throw CommandFailure(error.message)
         }
         return 0
-    }
-
-    /// The absolute path of this binary, or its name when that cannot be told.
-    static func executablePathOrName() -> String {
-        (try? executablePath()) ?? CommandLine.arguments[0]
     }
 
     static func read(_ arguments: ParsedArguments, context: CommandContext, environment: [String: String]) throws -> Request {
@@ -136,9 +132,11 @@ struct AppPackage {
         let directory = URL(fileURLWithPath: script).deletingLastPathComponent()
         let file = directory.appendingPathComponent("package.json")
         guard let data = FileManager.default.contents(atPath: file.path),
-              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
+              let object = try? JSONValue.parse(String(decoding: data, as: UTF8.self)),
+              case .object = object else { return nil }
         func text(_ key: String) -> String? {
-            (object[key] as? String).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+            guard case .string(let value)? = object[key] else { return nil }
+            return value.trimmingCharacters(in: .whitespaces).isEmpty ? nil : value
         }
         name = text("displayName") ?? text("name")
         if let icon = text("icon") {

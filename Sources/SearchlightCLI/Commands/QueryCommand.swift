@@ -1,4 +1,5 @@
 import Foundation
+import JSHost
 import SearchIndex
 
 /// `searchlight query 'QUERY' [--limit N] [--json]`: the items a query-language
@@ -24,7 +25,7 @@ enum QueryCommand: Command {
         let index = try IndexAccess.open(context)
         let items = try IndexAccess.call { try index.query(queryString, limit: limit) }
         if arguments.flag("json") {
-            print(JSONWriter.array(items.map { ItemLine.json($0) }))
+            print(BridgeValue.array(items.map { ItemLine.value($0) }).jsonText)
         } else {
             for item in items {
                 print(IndexAccess.line(id: item.id, title: item.attributes.title ?? item.attributes.displayName,

@@ -28,13 +28,12 @@ enum RunCommand: Command {
             throw CommandFailure("cannot find the script '\(script)' (no such file)")
         }
         if arguments.flag("window") {
-            try WindowRun.run(app: path, passthrough: arguments.passthrough, activateID: launch.activateID,
-                              continueText: launch.continueText, serve: launch.serve, context: context)
+            try WindowRun.run(app: path, passthrough: arguments.passthrough, launch: launch, context: context)
         }
-        let configuration = JSHost.Configuration(mode: .run(script: path, arguments: arguments.passthrough), launch: launch)
+        let configuration = JSHost.Configuration(mode: .run(script: path, arguments: arguments.passthrough))
         let host = JSHost(configuration: try ModernJS.bundling([path], into: configuration))
         let searchOnDevice = SearchOnDeviceModule(appID: context.appID, dataDirectory: context.dataDirectory.path,
-                                                  initialRequest: SearchRequest(launch: launch))
+                                                  initialRequest: launch.initialRequest)
         try host.register(searchOnDevice)
         var service: SearchProviderService?
         if launch.serve {
@@ -76,8 +75,9 @@ enum RunCommand: Command {
         }
     }
 
-    /// `--activate`, `--continue` and `--serve`, for the modules that act on them.
-    static func launchOptions(_ arguments: ParsedArguments) throws -> JSHost.LaunchOptions {
+    /// `--activate`, `--continue` and `--serve`: the module's cold-start request and
+    /// the D-Bus service.
+    static func launchOptions(_ arguments: ParsedArguments) throws -> LaunchOptions {
         let activate = arguments.value("activate")
         let continueText = arguments.value("continue")
         if activate != nil && continueText != nil {
@@ -85,6 +85,6 @@ enum RunCommand: Command {
         }
         if let activate, activate.isEmpty { throw UsageError("--activate needs a non-empty item id") }
         if let continueText, continueText.isEmpty { throw UsageError("--continue needs a non-empty query text") }
-        return JSHost.LaunchOptions(activateID: activate, continueText: continueText, serve: arguments.flag("serve"))
+        return LaunchOptions(activateID: activate, continueText: continueText, serve: arguments.flag("serve"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSHost
 import SearchIndex
 
 /// `searchlight search TERMS… [--domain D]… [--limit N] [--no-typos] [--json]`: what
@@ -37,7 +38,7 @@ enum SearchCommand: Command {
                                    typoTolerance: !arguments.flag("no-typos"))
         }
         if arguments.flag("json") {
-            print(JSONWriter.array(results.map(json)))
+            print(BridgeValue.array(results.map(json)).jsonText)
         } else {
             for result in results {
                 print(IndexAccess.line(id: result.openIdentifier, title: result.name, description: result.description))
@@ -46,29 +47,29 @@ enum SearchCommand: Command {
         return 0
     }
 
-    private static func json(_ result: SystemSearchResult) -> String {
-        JSONWriter.object([
-            ("id", JSONWriter.string(result.openIdentifier)),
-            ("title", JSONWriter.string(result.name)),
-            ("description", JSONWriter.optional(result.description, JSONWriter.string)),
-            ("thumbnail", JSONWriter.optional(result.thumbnailPath, JSONWriter.string)),
-            ("score", JSONWriter.number(result.score)),
-            ("isActivity", JSONWriter.bool(result.isActivity)),
+    private static func json(_ result: SystemSearchResult) -> BridgeValue {
+        .object(BridgeObject([
+            ("id", .string(result.openIdentifier)),
+            ("title", .string(result.name)),
+            ("description", result.description.map { .string($0) } ?? .null),
+            ("thumbnail", result.thumbnailPath.map { .string($0) } ?? .null),
+            ("score", .number(result.score)),
+            ("isActivity", .bool(result.isActivity)),
             ("highlights", highlights(result)),
-        ])
+        ]))
     }
 
     /// `{"title": [[0, 4]], "keywords": [[], [[0, 4]]]}`: the layout of `search` hits.
-    private static func highlights(_ result: SystemSearchResult) -> String {
-        func ranges(_ list: [Range<Int>]) -> String {
-            JSONWriter.array(list.map { JSONWriter.array([String($0.lowerBound), String($0.upperBound)]) })
+    private static func highlights(_ result: SystemSearchResult) -> BridgeValue {
+        func ranges(_ list: [Range<Int>]) -> BridgeValue {
+            .array(list.map { .array([.number(Double($0.lowerBound)), .number(Double($0.upperBound))]) })
         }
         let layout = HighlightLayout(result.highlights) { result.arrayLengths[$0] ?? 0 }
-        return JSONWriter.object(layout.fields.map { field, found in
+        return .object(BridgeObject(layout.fields.map { field, found in
             switch found {
             case .string(let list): return (field, ranges(list))
-            case .elements(let lists): return (field, JSONWriter.array(lists.map(ranges)))
+            case .elements(let lists): return (field, .array(lists.map(ranges)))
             }
-        })
+        }))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSHost
 import SearchIndex
 import SearchOnDevice
 import SystemSearch
@@ -47,7 +48,7 @@ struct ServeCommand: Command {
     /// The request as the event body's JSON, keys in a fixed order
     /// (`{"id":…,"query":…,"timestamp":…}`, plus `activityType` and `userInfo` for a viewed record).
     static func requestLine(_ request: SearchRequest) -> String {
-        BridgeJSON.text(request.eventBody)
+        request.eventBody.jsonText
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSHost
 import SearchIndex
 
 /// `searchlight stats [--json]`: item counts per domain, the index's size on disk and
@@ -20,15 +21,16 @@ enum StatsCommand: Command {
         let preference = try IndexAccess.call { try index.indexingPreference() }
         let domains = stats.itemsPerDomain.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         if arguments.flag("json") {
-            print(JSONWriter.object([
-                ("items", JSONWriter.number(Double(stats.itemCount))),
-                ("domains", JSONWriter.object(domains.map { ($0, JSONWriter.number(Double(stats.itemsPerDomain[$0]!))) })),
-                ("activities", JSONWriter.number(Double(stats.activityCount))),
-                ("expired", JSONWriter.number(Double(stats.expiredCount))),
-                ("sizeOnDisk", JSONWriter.number(Double(stats.sizeOnDisk))),
-                ("thumbnailBytes", JSONWriter.number(Double(stats.thumbnailBytes))),
-                ("indexingPreference", JSONWriter.string(preference.rawValue)),
+            let json: BridgeValue = .object(BridgeObject([
+                ("items", .number(Double(stats.itemCount))),
+                ("domains", .object(BridgeObject(domains.map { ($0, .number(Double(stats.itemsPerDomain[$0]!))) }))),
+                ("activities", .number(Double(stats.activityCount))),
+                ("expired", .number(Double(stats.expiredCount))),
+                ("sizeOnDisk", .number(Double(stats.sizeOnDisk))),
+                ("thumbnailBytes", .number(Double(stats.thumbnailBytes))),
+                ("indexingPreference", .string(preference.rawValue)),
             ]))
+            print(json.jsonText)
             return 0
         }
         var lines = ["index: \(index.databasePath)", "items: \(stats.itemCount)"]

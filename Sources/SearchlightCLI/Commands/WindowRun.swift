@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import JSHost
+import SearchOnDevice
 
 /// `run APP --window` and `test --window`: `exec`s `searchlight-window` (beside this
 /// binary, or `$SEARCHLIGHT_WINDOW_BINARY`) with the checked command line, so that only
@@ -13,12 +15,11 @@ enum WindowRun {
     }
 
     /// `searchlight run APP --window`.
-    static func run(app: String, passthrough: [String], activateID: String?, continueText: String?, serve: Bool,
-                    context: CommandContext) throws -> Never {
+    static func run(app: String, passthrough: [String], launch: LaunchOptions, context: CommandContext) throws -> Never {
         var arguments = ["--command", "run"] + common(context)
-        if serve { arguments.append("--serve") }
-        if let activateID { arguments += ["--activate", activateID] }
-        if let continueText { arguments += ["--continue", continueText] }
+        if launch.serve { arguments.append("--serve") }
+        if let activateID = launch.activateID { arguments += ["--activate", activateID] }
+        if let continueText = launch.continueText { arguments += ["--continue", continueText] }
         arguments += ["--app", app, "--"] + passthrough
         try exec(arguments)
     }
@@ -26,7 +27,7 @@ enum WindowRun {
     /// `searchlight test --window FILES`, with a data directory to remove at the end when
     /// `temporary`.
     static func test(_ files: [String], dataDirectory: String, temporary: Bool, context: CommandContext) throws -> Never {
-        var arguments = ["--command", "test", "--searchlight", InstallCommand.executablePathOrName(),
+        var arguments = ["--command", "test", "--searchlight", JSHost.currentExecutablePath(),
                          "--app-id", context.appID, "--data-dir", dataDirectory]
         if temporary { arguments.append("--remove-data-dir") }
         for file in files { arguments += ["--test", file] }
@@ -34,7 +35,7 @@ enum WindowRun {
     }
 
     private static func common(_ context: CommandContext) -> [String] {
-        ["--searchlight", InstallCommand.executablePathOrName(), "--app-id", context.appID,
+        ["--searchlight", JSHost.currentExecutablePath(), "--app-id", context.appID,
          "--data-dir", context.dataDirectory.path]
     }
 
@@ -44,7 +45,7 @@ enum WindowRun {
         if let override = ProcessInfo.processInfo.environment["SEARCHLIGHT_WINDOW_BINARY"], !override.isEmpty {
             binary = override
         } else {
-            binary = (InstallCommand.executablePathOrName() as NSString).deletingLastPathComponent + "/searchlight-window"
+            binary = (JSHost.currentExecutablePath() as NSString).deletingLastPathComponent + "/searchlight-window"
         }
         guard access(binary, X_OK) == 0 else {
             throw CommandFailure("--window needs the window host, \(binary), which is not there (build it with 'swift build')")

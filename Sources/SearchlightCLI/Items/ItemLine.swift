@@ -8,8 +8,14 @@ import SearchOnDevice
 /// Leaving them out keeps lines short and makes an exported line import back to the
 /// same item.
 enum ItemLine {
+    /// The item's JSON line (without the newline).
     static func json(_ item: SearchableItem) -> String {
+        value(item).jsonText
+    }
+
+    /// The item as the bridge value its line is written from.
+    static func value(_ item: SearchableItem) -> BridgeValue {
         let members = ItemConversion.object(item).entries.filter { $0.value != .null }
-        return BridgeJSON.text(.object(BridgeObject(members.map { ($0.key, $0.value) })))
+        return .object(BridgeObject(members.map { ($0.key, $0.value) }))
     }
 }
