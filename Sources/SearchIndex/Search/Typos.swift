@@ -122,14 +122,16 @@ enum Typos {
             }
             index += 1
         }
-        found.sort { a, b in
+        // The letters' part of the closeness once per alternative, not per comparison.
+        var keyed = found.map { ($0, shapeCloseness(of: query, to: $0.word, prefix: prefix)) }
+        keyed.sort { x, y in
+            let (a, b) = (x.0, y.0)
             if a.distance != b.distance { return a.distance < b.distance }
-            let (closerA, closerB) = (shapeCloseness(of: query, to: a.word, prefix: prefix), shapeCloseness(of: query, to: b.word, prefix: prefix))
-            if closerA != closerB { return closerA > closerB }
+            if x.1 != y.1 { return x.1 > y.1 }
             if a.count != b.count { return a.count > b.count }
             return a.word.lexicographicallyPrecedes(b.word)
         }
-        return Array(found.prefix(maximumAlternatives))
+        return keyed.prefix(maximumAlternatives).map(\.0)
     }
 
     /// How likely `word`, matched by `query` with typos, is the word meant, from 0 to
