@@ -131,15 +131,18 @@ public final class SearchOnDeviceModule: NativeModule {
 
     /// Connects the module to JS, and opens an existing index in the background so
     /// that a corrupt one is moved aside and reported (`onReindexRequest`) at start,
-    /// not only at the app's first call, and prepares for searching it while the JS
-    /// starts. A data directory without an index stays untouched until the first
+    /// not only at the app's first call, and prepares for searching it (the folding
+    /// table, the index's word list) while the JS starts. A data directory without an index stays untouched until the first
     /// call, so a script that never searches creates no files.
     public func attach(_ sink: EventSink) {
         events.attach(sink)
         let indexHandle = indexHandle
         if FileManager.default.fileExists(atPath: SearchableIndex.databasePath(in: dataDirectory)) {
             writes.async { _ = try? indexHandle.get() }
-            reads.async { SearchableIndex.prepareForSearch() }
+            reads.async {
+                SearchableIndex.prepareForSearch()
+                (try? indexHandle.get())?.prepareWordList()
+            }
         }
     }
 
@@ -183,7 +186,18 @@ public final class SearchOnDeviceModule: NativeModule {
     private func perform(_ call: Call, _ arguments: BridgeArguments,
                          completion: @escaping @Sendable (Result<BridgeValue, NativeError>) -> Void) {
         let queue = call.access == .write ? writes : reads
-        queue.async { [self] in
+        let queued = Self.tracesCalls ? DispatchTime.now().uptimeNanoseconds : 0
+        var completion = completion
+        if Self.tracesCalls {
+            let original = completion, name = call.name
+            completion = { result in
+                let done = DispatchTime.now().uptimeNanoseconds
+                original(result)
+                writeWarning(String(format: "call-trace %@ queued+run %.2f ms, handing back %.2f ms", name,
+                                    Double(done - queued) / 1e6, Double(DispatchTime.now().uptimeNanoseconds - done) / 1e6))
+            }
+        }
+        queue.async { [self, completion] in
             do {
                 let values: [BridgeValue]
                 do {
@@ -201,6 +215,12 @@ public final class SearchOnDeviceModule: NativeModule {
             }
         }
     }
+}
+
+extension SearchOnDeviceModule {
+    /// `SEARCHLIGHT_TRACE_SEARCH=1`: every call also writes how long it queued and ran
+    /// (stderr), beside the index's own `search-trace` lines.
+    static let tracesCalls = ProcessInfo.processInfo.environment["SEARCHLIGHT_TRACE_SEARCH"].map { !$0.isEmpty && $0 != "0" } ?? false
 }
 
 /// Writes one warning line to stderr.

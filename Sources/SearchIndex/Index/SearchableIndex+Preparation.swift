@@ -8,4 +8,12 @@ extension SearchableIndex {
     public static func prepareForSearch() {
         _ = FoldingTable.table(caseInsensitive: true, diacriticInsensitive: true)
     }
+
+    /// Reads the word list typo tolerance uses (see ``Vocabulary``), so that the first
+    /// search does not wait for it. An app that opens an existing index at start calls
+    /// this on a background thread; a search that comes first waits for the read in
+    /// progress instead of making a second one.
+    public func prepareWordList() {
+        _ = try? store.read { try vocabulary.snapshot($0) }
+    }
 }

@@ -25,6 +25,7 @@ extension SearchableIndex {
         }
         let thumbnailBytes = thumbnails.totalBytes()
         let databaseBytes = DataDirectory.databaseBytes(databasePath) + DataDirectory.databaseBytes(store.fullTextPath)
+            + DataDirectory.fileSize(Vocabulary.cachePath(in: configuration.directory))
         return IndexStatistics(
             itemsPerDomain: perDomain, activityCount: activities, expiredCount: expired,
             sizeOnDisk: databaseBytes + thumbnailBytes, thumbnailBytes: thumbnailBytes)

@@ -34,6 +34,8 @@ final class HitAnalyzer {
         /// FTS column: title 0, names 1, keywords 2, description 3, text content 4.
         var column: Int
         var typos: Int
+        /// How likely the word matched with typos is the one meant (``Typos/closeness(of:to:prefix:count:itemCount:)``; 0 for an exact match).
+        var closeness = 0.0
         /// Whether the token matched equals the term (for the prefix term: the typed
         /// text is a whole word).
         var wholeWord: Bool
@@ -53,10 +55,15 @@ final class HitAnalyzer {
 
     let terms: [Term]
     private let tokenizer: FTSTokenizer
+    /// The word counts typo matches are weighed by.
+    private let vocabulary: Vocabulary.Snapshot?
+    private let itemCount: Int
 
     init?(plan: MatchPlan, typoTolerance: Bool, vocabulary: Vocabulary.Snapshot?, itemCount: Int) {
         guard let tokenizer = FTSTokenizer() else { return nil }
         self.tokenizer = tokenizer
+        self.vocabulary = vocabulary
+        self.itemCount = itemCount
         terms = plan.terms.map { term in
             let scalars = term.tokens.count == 1 ? Vocabulary.scalars(term.tokens[0]) : []
             let isCJK = term.tokens.contains { token in
@@ -154,9 +161,9 @@ final class HitAnalyzer {
                 if field.column == 0 && found.first { titleStart = true }
                 for (term, match) in found.best.enumerated() {
                     guard let match else { continue }
-                    let candidate = TermMatch(column: field.column, typos: match.typos, wholeWord: match.wholeWord)
+                    let candidate = TermMatch(column: field.column, typos: match.typos, closeness: match.closeness, wholeWord: match.wholeWord)
                     if let known = best[term] {
-                        if (candidate.typos, candidate.wholeWord ? 0 : 1) < (known.typos, known.wholeWord ? 0 : 1) { best[term] = candidate }
+                        if Self.isBetter(match, than: (known.typos, known.wholeWord, known.closeness)) { best[term] = candidate }
                     } else {
                         best[term] = candidate
                     }
@@ -213,7 +220,7 @@ final class HitAnalyzer {
 
     /// The matches of every term in one text.
     private struct ElementMatches {
-        var best: [(typos: Int, wholeWord: Bool)?]
+        var best: [Found?]
         var any: Bool
         var first: Bool
         var proximity: Double
@@ -244,7 +251,7 @@ final class HitAnalyzer {
                 guard let found = matchAt(start, term: term, tokens: tokens, typos: typos) else { continue }
                 if !positions.isEmpty { positions[number].append(start) }
                 if let known = result.best[number] {
-                    if (found.typos, found.wholeWord ? 0 : 1) < (known.typos, known.wholeWord ? 0 : 1) { result.best[number] = found }
+                    if Self.isBetter(found, than: known) { result.best[number] = found }
                 } else {
                     result.best[number] = found
                 }
@@ -286,8 +293,18 @@ final class HitAnalyzer {
         return result
     }
 
+    /// How a term matched one token.
+    typealias Found = (typos: Int, wholeWord: Bool, closeness: Double)
+
+    /// Fewer typos, then the likelier word meant, then a whole word.
+    private static func isBetter(_ a: Found, than b: Found) -> Bool {
+        if a.typos != b.typos { return a.typos < b.typos }
+        if a.closeness != b.closeness { return a.closeness > b.closeness }
+        return a.wholeWord && !b.wholeWord
+    }
+
     /// Whether `term` matches the tokens from `start`, and how.
-    private func matchAt(_ start: Int, term: Term, tokens: FieldTokens, typos: Bool) -> (typos: Int, wholeWord: Bool)? {
+    private func matchAt(_ start: Int, term: Term, tokens: FieldTokens, typos: Bool) -> Found? {
         let last = term.tokens.count - 1
         for offset in 0 ..< last {
             guard tokens[start + offset].elementsEqual(term.tokens[offset]) else { return nil }
@@ -296,8 +313,8 @@ final class HitAnalyzer {
         let wanted = term.tokens[last]
         // Most tokens differ from the term in their first byte.
         if !typos || term.maximumEdits == 0, token.first != wanted.first { return nil }
-        if token.elementsEqual(wanted) { return (0, true) }
-        if term.isPrefix && token.starts(with: wanted) { return (0, false) }
+        if token.elementsEqual(wanted) { return (0, true, 0) }
+        if term.isPrefix && token.starts(with: wanted) { return (0, false, 0) }
         guard typos, term.maximumEdits > 0 else { return nil }
         // A token has at most as many characters as bytes, and at least a quarter.
         let bytes = token.count, n = term.scalars.count, k = term.maximumEdits
@@ -305,7 +322,9 @@ final class HitAnalyzer {
         let scalars = tokens.scalars(start + last)
         guard let typos = Typos.distance(term.scalars, scalars, limit: term.maximumEdits, prefix: term.isPrefix) else { return nil }
         let whole = term.isPrefix ? Typos.distance(term.scalars, scalars, limit: term.maximumEdits) != nil : true
-        return (typos, whole)
+        let closeness = Typos.closeness(of: term.scalars, to: scalars, prefix: term.isPrefix,
+                                        count: vocabulary?.count(of: scalars) ?? 0, itemCount: itemCount)
+        return (typos, whole, closeness)
     }
 
     /// Tokens of a field: `folded[ranges[i]]` is token `i`, `original[i]` its byte

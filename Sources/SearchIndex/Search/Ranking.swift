@@ -18,6 +18,13 @@ enum Ranking {
     static let titleStartBonus = 100.0
     /// Subtracted per typo.
     static let typoPenalty = 10_000.0
+    /// Added back for how likely the words matched with typos are the ones meant
+    /// (their mean ``Typos/closeness(of:to:prefix:count:itemCount:)``, below 1): among
+    /// hits with as many typos, a likelier correction outweighs a better field unless
+    /// the two are about as likely (the same first letter or a swap of neighbours is
+    /// worth 1250 points; the word's frequency up to 2500); never as much as one typo
+    /// fewer.
+    static let typoClosenessWeight = 5_000.0
     /// Added when every term matched a whole word.
     static let wholeWordBonus = 3_000.0
     static let proximityWeight = 80.0
@@ -29,6 +36,7 @@ enum Ranking {
         var total = 0.0, weighted = 0.0, weights = 0.0
         var allInTitle = true, bestColumn = columnWeights.count - 1
         var typos = 0, whole = true
+        var closeness = 0.0, typoTerms = 0
         for (term, match) in zip(terms, analysis.matches) {
             total += columnWeights[match.column]
             weighted += term.weight * columnWeights[match.column] / 1000
@@ -36,6 +44,10 @@ enum Ranking {
             if match.column != 0 { allInTitle = false }
             bestColumn = min(bestColumn, match.column)
             typos += match.typos
+            if match.typos > 0 {
+                closeness += match.closeness
+                typoTerms += 1
+            }
             if !match.wholeWord { whole = false }
         }
         var field = total / Double(max(1, analysis.matches.count))
@@ -44,7 +56,7 @@ enum Ranking {
         return ScoreBreakdown(
             field: field, rankingHint: hintScore(rankingHint), engagement: engagementScore(engagements),
             recency: recencyScore(contentDate: contentDate, now: now), bestField: columnNames[bestColumn],
-            typos: -typoPenalty * Double(typos), exactness: whole ? wholeWordBonus : 0,
+            typos: -typoPenalty * Double(typos) + typoClosenessWeight * (typoTerms > 0 ? closeness / Double(typoTerms) : 0), exactness: whole ? wholeWordBonus : 0,
             proximity: proximityWeight * analysis.proximity, coverage: coverageWeight * analysis.coverage,
             termStatistics: weights > 0 ? weighted / weights : 0, typoCount: typos)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension SearchableIndex {
     /// Ranked hits for what a user typed (SPEC §5).
@@ -39,11 +40,20 @@ extension SearchableIndex {
         let filter = try options.filter.map { try compiledFilter($0) }
         let now = nowMs
         let vocabulary = vocabulary
+        let trace = SearchTrace.isOn ? SearchTrace() : nil
         let result = try store.read { connection in
-            try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: [Schema.itemKind], domains: options.domains,
-                                filter: filter, vocabulary: vocabulary)
+            trace?.mark("reader")
+            if let trace {
+                let loads = vocabulary.loads.load(ordering: .relaxed)
+                _ = try vocabulary.snapshot(connection)
+                trace.mark(vocabulary.loads.load(ordering: .relaxed) == loads ? "vocabulary" : "vocabulary-load")
+            }
+            return try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: [Schema.itemKind], domains: options.domains,
+                                       filter: filter, vocabulary: vocabulary)
                 .run(text: text, limit: options.limit, offset: options.offset, typoTolerance: options.typoTolerance, sort: sort)
         }
+        trace?.mark("search")
+        trace?.write(text)
         return SearchResults(
             hits: result.hits.map { SearchHit(item: $0.row.item, breakdown: $0.breakdown, highlights: $0.highlights) },
             totalCount: result.total,

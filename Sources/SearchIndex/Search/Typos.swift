@@ -1,3 +1,5 @@
+import Foundation
+
 /// Typo tolerance as SPEC §5 defines it: a word of 5–8 characters matches with one
 /// edit, 9 or more with two, shorter words only exactly; an edit is an insertion, a
 /// deletion, a substitution or a swap of two neighbouring characters (the optimal
@@ -120,12 +122,49 @@ enum Typos {
             }
             index += 1
         }
-        found.sort { a, b in
+        // The letters' part of the closeness once per alternative, not per comparison.
+        var keyed = found.map { ($0, shapeCloseness(of: query, to: $0.word, prefix: prefix)) }
+        keyed.sort { x, y in
+            let (a, b) = (x.0, y.0)
             if a.distance != b.distance { return a.distance < b.distance }
+            if x.1 != y.1 { return x.1 > y.1 }
             if a.count != b.count { return a.count > b.count }
             return a.word.lexicographicallyPrecedes(b.word)
         }
-        return Array(found.prefix(maximumAlternatives))
+        return keyed.prefix(maximumAlternatives).map(\.0)
+    }
+
+    /// How likely `word`, matched by `query` with typos, is the word meant, from 0 to
+    /// below 1, for words within the same distance: a word with the query's first
+    /// letter, or one neighbour swap away (the commonest slips), counts as closer; then
+    /// the more items hold the word, the likelier (log scale). With `prefix`, `word`'s
+    /// start is compared.
+    static func closeness(of query: [UInt32], to word: [UInt32], prefix: Bool, count: Int, itemCount: Int) -> Double {
+        var score = shapeCloseness(of: query, to: word, prefix: prefix)
+        if count > 0 && itemCount > 0 {
+            score += 0.499 * min(1, log(1 + Double(count)) / log(1 + Double(itemCount)))
+        }
+        return score
+    }
+
+    /// The part of ``closeness(of:to:prefix:count:itemCount:)`` that the letters
+    /// decide: 0.25 for the same first letter, 0.25 for a swap of two neighbours.
+    static func shapeCloseness(of query: [UInt32], to word: [UInt32], prefix: Bool) -> Double {
+        let compared = prefix ? word.prefix(query.count) : word[...]
+        var score = query.first == compared.first ? 0.25 : 0
+        if query.count == compared.count, query.count >= 2 {
+            var differences: [Int] = []
+            for (offset, (a, b)) in zip(query, compared).enumerated() where a != b {
+                differences.append(offset)
+                if differences.count > 2 { break }
+            }
+            if differences.count == 2, differences[1] == differences[0] + 1,
+               query[differences[0]] == compared[compared.startIndex + differences[1]],
+               query[differences[1]] == compared[compared.startIndex + differences[0]] {
+                score += 0.25
+            }
+        }
+        return score
     }
 
     /// The optimal string alignment distance between `a` and `b` if it is at most

@@ -5,14 +5,25 @@ import Synchronization
 /// tolerance looks misspelled words up in, and the term statistics ranking breaks
 /// ties with.
 ///
-/// Built on the first search from `fts5vocab` over `items_fts` (one
-/// pass over the index's term list: about a second at 100k items, see
-/// docs/benchmarks.md), then kept in step with this process's writes: while it is
-/// loaded, the full-text writer adds the words of every row it inserts
-/// (``add(_:)``) and merges them into the list after each commit, on its own thread. Words of deleted items stay and counts are not lowered: a word that
-/// no longer matches costs a typo candidate that finds nothing. A write by another
-/// process raises the stored full-text generation past the one recorded here, and
-/// the next search rebuilds the list.
+/// **Loading.** The first search that needs the list reads it: from the copy the last
+/// process left beside the index (`words.cache`, written when an index closes and after
+/// every full read, and used only when it records the generation the full-text file
+/// holds), or else from `fts5vocab` over `items_fts`, one pass over the whole term list
+/// (170–270 ms at 100k items while a batch is being written, about a second at 1M).
+/// That first read is the only time a search waits for the list.
+///
+/// **Keeping in step.** While the list is loaded, the full-text writer tells it the
+/// words of every row it inserts and deletes (``add(_:count:)``), per transaction; when
+/// the transaction commits, its changes are merged into the list on the writer's own
+/// thread (``committed(generation:)``), so counts stay exact and a search never sorts
+/// words. A transaction that rolls back is forgotten.
+///
+/// **Stale lists.** When the full-text file holds a generation the list does not know
+/// (another process wrote, or a transaction began before the list was loaded), a search
+/// goes on with the list it has and the list is read again on a background thread
+/// (``reloadInBackground()``). So a search may use a slightly stale word list: a word
+/// another process wrote a moment ago may not be found *with a typo* (nor count in
+/// term statistics) until the reload ends. Exact matches never depend on the list.
 ///
 /// Words of at most ``longestWord`` characters are kept, without Chinese, Japanese or
 /// Korean characters (those match by substring, never with typos, and their one- and
@@ -88,21 +99,69 @@ final class Vocabulary: Sendable {
     static let shortestWord = 1
     static let longestWord = 48
 
+    /// The changes one committed (or open) transaction made to the words.
+    struct Delta: Sendable {
+        /// Items gained (positive) or lost (negative) per word.
+        var counts: [[UInt32]: Int32] = [:]
+        /// Whether the transaction emptied `items_fts` first (`deleteAll`, a rebuild).
+        var clears = false
+    }
+
     private struct State {
         var snapshot: Snapshot?
-        /// Words added since the snapshot was sorted.
-        var pending: [[UInt32]: Int32] = [:]
-        /// The full-text generation the words are known up to.
+        /// The full-text generation the list holds every word of.
         var generation: Int64 = -1
         /// The generation this process's full-text writer is committing: readers may
         /// see it stored a moment before ``committed(generation:)`` runs, and must not
         /// take it for another process's write.
         var committing: Int64?
-        /// Whether a search is reading the whole list from the index.
+        /// The open transaction's changes; `nil` when it began before any list was
+        /// loaded or loading, so that its changes are unknown.
+        var open: Delta?
+        var inTransaction = false
+        /// A full read in progress: the generation its read transaction saw (`nil`
+        /// until it saw one), and the commits made meanwhile, whose changes it must add.
         var loading = false
+        var loadGeneration: Int64?
+        var commitsDuringLoad: [(generation: Int64, delta: Delta?)] = []
+        var reloadScheduled = false
+        /// Whether the list changed since it was last written to or read from the cache.
+        var unsaved = false
     }
 
     private let state = Mutex(State())
+    /// Where the list is kept between processes; `nil`: nowhere.
+    let cachePath: String?
+    /// Runs a closure on a reader connection of the index (set by ``IndexStore``), for
+    /// background reloads.
+    private let reader = Mutex<(@Sendable (_ body: (Connection) throws -> Void) throws -> Void)?>(nil)
+    private let reloads = DispatchQueue(label: "searchlight.SearchIndex.vocabulary", qos: .utility)
+    private let firstLoad = NSLock()
+    /// How many times the whole list was read from `items_fts` or the cache (for
+    /// ``SearchTrace`` and tests).
+    let loads = Atomic<Int>(0)
+    /// How many of those reads the cache answered (for tests).
+    let cacheReads = Atomic<Int>(0)
+
+    /// A list kept in `cachePath` between processes (`nil`: in memory only).
+    init(cachePath: String? = nil) {
+        self.cachePath = cachePath
+    }
+
+    /// The cache file beside an index's files.
+    static func cachePath(in directory: String) -> String {
+        directory + "/words.cache"
+    }
+
+    /// Waits for a background read scheduled so far (for tests).
+    func waitForBackgroundReads() {
+        reloads.sync {}
+    }
+
+    /// Lets stale lists be read again in the background, on connections from `read`.
+    func setReader(_ read: @escaping @Sendable (_ body: (Connection) throws -> Void) throws -> Void) {
+        reader.withLock { $0 = read }
+    }
 
     /// Typo alternatives already looked up, for the snapshot they were found in: as a
     /// user types, the complete words before the prefix are looked up again with every
@@ -132,11 +191,6 @@ final class Vocabulary: Sendable {
         return found
     }
 
-    /// Whether the words are loaded or loading (writes need to add theirs only then).
-    var isLoaded: Bool { state.withLock { $0.snapshot != nil } }
-
-
-
     /// Whether a folded token is one the list keeps.
     static func keeps(_ word: [UInt32]) -> Bool {
         guard (shortestWord...longestWord).contains(word.count) else { return false }
@@ -148,11 +202,32 @@ final class Vocabulary: Sendable {
         String(decoding: Array(utf8), as: UTF8.self).unicodeScalars.map(\.value)
     }
 
-    /// Adds the words of a row written by this process (tokens already folded).
-    func add(_ words: [[UInt32]]) {
+    // MARK: The full-text writer's changes (on its thread)
+
+    /// A full-text transaction begins; returns whether its rows' words are wanted
+    /// (a list is loaded or loading).
+    func beginTransaction() -> Bool {
         state.withLock { state in
-            guard state.snapshot != nil else { return }
-            for word in words where Self.keeps(word) { state.pending[word, default: 0] += 1 }
+            state.inTransaction = true
+            state.open = state.snapshot != nil || state.loading ? Delta() : nil
+            return state.open != nil
+        }
+    }
+
+    /// Counts the distinct words of a row the open transaction inserts (`count` 1) or
+    /// deletes (-1); tokens already folded.
+    func add(_ words: [[UInt32]], count: Int32) {
+        state.withLock { state in
+            guard state.open != nil else { return }
+            for word in words where Self.keeps(word) { state.open!.counts[word, default: 0] += count }
+        }
+    }
+
+    /// The open transaction empties `items_fts`.
+    func clear() {
+        state.withLock { state in
+            guard state.open != nil else { return }
+            state.open = Delta(clears: true)
         }
     }
 
@@ -163,69 +238,205 @@ final class Vocabulary: Sendable {
         }
     }
 
-    /// Records that the commit of `generation` failed: the stored generation stays.
-    func commitFailed() {
-        state.withLock { $0.committing = nil }
+    /// The open transaction rolled back (or failed to commit): its changes are dropped.
+    func rolledBack() {
+        state.withLock { state in
+            state.committing = nil
+            state.open = nil
+            state.inTransaction = false
+        }
     }
 
     /// Records that this process committed a full-text write of `generation`, and
-    /// merges the words its rows added into the list. The merge runs here, on the
-    /// full-text writer's thread, outside the lock: a search never sorts words, it
-    /// takes the last merged list.
+    /// merges its changes into the list. The merge runs here, on the full-text writer's
+    /// thread, outside the lock: a search never sorts words, it takes the last list.
     func committed(generation: Int64) {
-        let work: (base: Snapshot, added: [[UInt32]: Int32], version: Int)? = state.withLock { state in
+        let work: (base: Snapshot, delta: Delta, version: Int)? = state.withLock { state in
             state.committing = nil
-            guard let snapshot = state.snapshot, state.generation == generation - 1 else { return nil }
+            state.inTransaction = false
+            let delta = state.open
+            state.open = nil
+            if state.loading {
+                // The read in progress adds it when it ends, if it did not see it.
+                state.commitsDuringLoad.append((generation, delta))
+                return nil
+            }
+            // Without its changes (begun before the list was loaded), or after a commit the
+            // list missed, the list stays behind and the next search reloads it.
+            guard let snapshot = state.snapshot, let delta, state.generation == generation - 1 else { return nil }
             state.generation = generation
-            // A load in progress merges the pending words itself when it ends.
-            guard !state.loading, !state.pending.isEmpty else { return nil }
-            let added = state.pending
-            state.pending = [:]
-            return (snapshot, added, version.load(ordering: .acquiring))
+            guard delta.clears || !delta.counts.isEmpty else { return nil }
+            state.unsaved = true
+            return (snapshot, delta, version.load(ordering: .acquiring))
         }
         guard let work else { return }
-        let merged = Self.merge(work.base, work.added)
+        let merged = Self.merge(work.base, work.delta)
         state.withLock { state in
-            if version.load(ordering: .acquiring) == work.version {
-                state.snapshot = merged
-                version.add(1, ordering: .releasing)
-            } else {
-                // The list was replaced meanwhile (reloaded after this commit, so it
-                // holds these words; or merged again): add them to the next merge.
-                for (word, count) in work.added { state.pending[word, default: 0] += count }
-            }
+            // Replaced meanwhile by a read that began after this commit: it holds these words.
+            guard version.load(ordering: .acquiring) == work.version else { return }
+            state.snapshot = merged
+            version.add(1, ordering: .releasing)
         }
     }
 
-    /// The current words, loading or reloading them with `connection` (a reader with
-    /// `fulltext` attached) when they are missing or another process wrote since.
+    // MARK: Searches
+
+    /// The current words for a search on `connection` (a reader with `fulltext`
+    /// attached). The first call reads them (from the cache or the index) and waits for
+    /// that; later calls never wait: a list that another process's writes made stale is
+    /// returned as it is while a background read replaces it.
     func snapshot(_ connection: Connection) throws -> Snapshot {
         let stored = try Self.storedGeneration(connection)
         let current: Snapshot? = state.withLock { state in
-            guard let snapshot = state.snapshot, stored <= max(state.generation, state.committing ?? -1) else { return nil }
+            guard let snapshot = state.snapshot else { return nil }
+            if stored > max(state.generation, state.committing ?? -1) && !state.loading && !state.reloadScheduled {
+                state.reloadScheduled = true
+                reloads.async { [self] in reloadInBackground() }
+            }
             return snapshot
         }
         if let current { return current }
-        // Start collecting this process's writes before reading, so none falls between.
-        state.withLock { state in
-            if state.snapshot == nil { state.snapshot = Snapshot() }
-            state.loading = true
+        // One first read at a time; a search that waited for it takes its list.
+        firstLoad.lock()
+        defer { firstLoad.unlock() }
+        if let loaded = state.withLock({ $0.snapshot }) { return loaded }
+        return try load(connection, stored: stored)
+    }
+
+    /// Reads the whole list again on a reader connection of the index.
+    private func reloadInBackground() {
+        defer { state.withLock { $0.reloadScheduled = false } }
+        guard let read = reader.withLock({ $0 }) else { return }
+        try? read { connection in
+            _ = try load(connection, stored: nil)
         }
+    }
+
+    /// Reads the list (from the cache when it holds the stored generation, else from
+    /// `items_fts`), adds the changes of the commits made meanwhile that the read did
+    /// not see, and installs it.
+    private func load(_ connection: Connection, stored known: Int64?) throws -> Snapshot {
+        // Collect the commits from here on; the read's own snapshot of the files is taken
+        // by its first statement, after this (in the background) or before (a search's,
+        // whose commits in between the chain below leaves out, to be read again later).
+        state.withLock { state in
+            state.loading = true
+            state.loadGeneration = nil
+            state.commitsDuringLoad = []
+        }
+        loads.add(1, ordering: .relaxed)
         let loaded: Snapshot
+        let stored: Int64
+        var fromCache = false
         do {
-            loaded = try Self.load(connection)
+            stored = try known ?? Self.storedGeneration(connection)
+            if let cached = readCache(generation: stored) {
+                loaded = cached
+                fromCache = true
+                cacheReads.add(1, ordering: .relaxed)
+            } else {
+                loaded = try Self.readIndex(connection)
+            }
         } catch {
             state.withLock { $0.loading = false }
             throw error
         }
-        return state.withLock { state in
-            let merged = Self.merge(loaded, state.pending)
-            state.pending = [:]
-            state.snapshot = merged
-            state.generation = max(stored, state.generation)
+        let result: Snapshot = state.withLock { state in
+            var list = loaded
+            var generation = stored
+            for commit in state.commitsDuringLoad where commit.generation > generation {
+                // A gap or a commit whose changes are unknown: the list stays behind there.
+                guard commit.generation == generation + 1, let delta = commit.delta else { break }
+                list = Self.merge(list, delta)
+                generation = commit.generation
+            }
+            state.commitsDuringLoad = []
             state.loading = false
+            state.snapshot = list
+            state.generation = generation
+            state.unsaved = !fromCache || generation != stored
             version.add(1, ordering: .releasing)
-            return merged
+            return list
+        }
+        if !fromCache { reloads.async { [self] in saveCache() } }
+        return result
+    }
+
+    // MARK: The cache file
+
+    private static let cacheMagic = Array("searchlight words 1\n".utf8)
+
+    /// Writes the list to ``cachePath`` when it is complete for a known generation and
+    /// not written yet (at close, and after a full read). The file is replaced whole.
+    func saveCache() {
+        guard let cachePath else { return }
+        let work: (Snapshot, Int64)? = state.withLock { state in
+            guard let snapshot = state.snapshot, state.unsaved, !state.loading, !state.inTransaction,
+                  state.committing == nil, state.generation > 0 else { return nil }
+            state.unsaved = false
+            return (snapshot, state.generation)
+        }
+        guard let (snapshot, generation) = work else { return }
+        var bytes = Self.cacheMagic
+        func append<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        append(generation)
+        append(UInt32(snapshot.words.count))
+        for (word, count) in zip(snapshot.words, snapshot.counts) {
+            let utf8 = Array(String(String.UnicodeScalarView(word.compactMap(Unicode.Scalar.init))).utf8)
+            append(count)
+            bytes.append(UInt8(clamping: utf8.count))
+            bytes.append(contentsOf: utf8.prefix(255))
+        }
+        let temporary = cachePath + ".new"
+        do {
+            try DataDirectory.writePrivateFile(temporary, bytes: bytes)
+            if rename(temporary, cachePath) != 0 { unlink(temporary) }
+        } catch {
+            // Only a cost for the next process's first search.
+            state.withLock { $0.unsaved = true }
+        }
+    }
+
+    /// Removes the cache file (its generation may come to name other words).
+    func removeCache() {
+        if let cachePath { unlink(cachePath) }
+    }
+
+    /// The cached list if the cache file records `generation` and reads back whole.
+    private func readCache(generation: Int64) -> Snapshot? {
+        guard let cachePath, let data = FileManager.default.contents(atPath: cachePath) else { return nil }
+        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Snapshot? in
+            let magic = Self.cacheMagic
+            guard raw.count >= magic.count + 12, raw.prefix(magic.count).elementsEqual(magic) else { return nil }
+            var offset = magic.count
+            func read<T: FixedWidthInteger>(_: T.Type) -> T? {
+                guard offset + MemoryLayout<T>.size <= raw.count else { return nil }
+                var value: T = 0
+                withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset ..< offset + MemoryLayout<T>.size])) }
+                offset += MemoryLayout<T>.size
+                return T(littleEndian: value)
+            }
+            guard read(Int64.self) == generation, let count = read(UInt32.self) else { return nil }
+            var snapshot = Snapshot()
+            snapshot.words.reserveCapacity(Int(count))
+            snapshot.counts.reserveCapacity(Int(count))
+            for _ in 0 ..< count {
+                guard let items = read(Int32.self), offset < raw.count else { return nil }
+                let length = Int(raw[offset])
+                offset += 1
+                guard offset + length <= raw.count else { return nil }
+                let bytes = raw[offset ..< offset + length]
+                // Most words are ASCII: their bytes are their scalars.
+                let word = bytes.allSatisfy({ $0 < 0x80 }) ? bytes.map { UInt32($0) } : Self.scalars(bytes)
+                offset += length
+                // Damaged or written by another rule: read the index instead.
+                if let last = snapshot.words.last, !last.lexicographicallyPrecedes(word) { return nil }
+                snapshot.words.append(word)
+                snapshot.counts.append(items)
+            }
+            return offset == raw.count ? snapshot : nil
         }
     }
 
@@ -241,7 +452,7 @@ final class Vocabulary: Sendable {
     static let readerStatements = "CREATE VIRTUAL TABLE IF NOT EXISTS temp.items_fts_words USING fts5vocab('fulltext', 'items_fts', 'row')"
 
     /// Reads every word of `items_fts` with its item count.
-    private static func load(_ connection: Connection) throws -> Snapshot {
+    private static func readIndex(_ connection: Connection) throws -> Snapshot {
         let statement = try connection.prepare("SELECT term, doc FROM temp.items_fts_words")
         var snapshot = Snapshot()
         while try statement.step() {
@@ -254,27 +465,31 @@ final class Vocabulary: Sendable {
         return snapshot
     }
 
-    /// `snapshot` with `pending` words added (counts summed), still sorted.
-    private static func merge(_ snapshot: Snapshot, _ pending: [[UInt32]: Int32]) -> Snapshot {
-        guard !pending.isEmpty else { return snapshot }
-        let added = pending.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+    /// `snapshot` with a transaction's changes (counts summed; words no item holds any
+    /// more left out), still sorted.
+    static func merge(_ snapshot: Snapshot, _ delta: Delta) -> Snapshot {
+        let base = delta.clears ? Snapshot() : snapshot
+        guard !delta.counts.isEmpty else { return base }
+        let added = delta.counts.sorted { $0.key.lexicographicallyPrecedes($1.key) }
         var result = Snapshot()
-        result.words.reserveCapacity(snapshot.words.count + added.count)
-        result.counts.reserveCapacity(snapshot.words.count + added.count)
+        result.words.reserveCapacity(base.words.count + added.count)
+        result.counts.reserveCapacity(base.words.count + added.count)
+        func append(_ word: [UInt32], _ count: Int32) {
+            guard count > 0 else { return }
+            result.words.append(word)
+            result.counts.append(count)
+        }
         var i = 0, j = 0
-        while i < snapshot.words.count || j < added.count {
-            if j == added.count || (i < snapshot.words.count && snapshot.words[i].lexicographicallyPrecedes(added[j].key)) {
-                result.words.append(snapshot.words[i])
-                result.counts.append(snapshot.counts[i])
+        while i < base.words.count || j < added.count {
+            if j == added.count || (i < base.words.count && base.words[i].lexicographicallyPrecedes(added[j].key)) {
+                append(base.words[i], base.counts[i])
                 i += 1
-            } else if i < snapshot.words.count && snapshot.words[i] == added[j].key {
-                result.words.append(snapshot.words[i])
-                result.counts.append(snapshot.counts[i] &+ added[j].value)
+            } else if i < base.words.count && base.words[i] == added[j].key {
+                append(base.words[i], base.counts[i] &+ added[j].value)
                 i += 1
                 j += 1
             } else {
-                result.words.append(added[j].key)
-                result.counts.append(added[j].value)
+                append(added[j].key, added[j].value)
                 j += 1
             }
         }

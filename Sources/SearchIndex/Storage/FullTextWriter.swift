@@ -41,25 +41,27 @@ final class FullTextWriter: @unchecked Sendable {
     }
 
     let path: String
-    /// The index's words, told about every inserted row's while it is loaded.
+    /// The index's words, told about every inserted and deleted row's while it is loaded.
     let vocabulary: Vocabulary
 
     private let connection: Connection
-    /// Splits inserted rows into words for ``vocabulary``; used on ``queue`` only.
+    /// Splits inserted and deleted rows into words for ``vocabulary``; used on ``queue`` only.
     private var tokenizer: FTSTokenizer?
     private let queue = DispatchQueue(label: "searchlight.SearchIndex.fulltext", qos: .userInitiated)
     /// Work handed to ``queue`` and not yet started: a merge between batches stops for it.
     private let waiting = Atomic<Int>(0)
     // The transaction in progress; touched on `queue` only.
     private var inTransaction = false
+    /// Whether the open transaction tells ``vocabulary`` its rows' words.
+    private var tracksWords = false
     private var failure: Error?
 
     /// Opens (creating when needed) `fulltext.sqlite3` in `directory`; a file that is
     /// not a database, or is damaged, is removed and made anew.
-    init(directory: String, vocabulary: Vocabulary = Vocabulary()) throws {
+    init(directory: String, vocabulary: Vocabulary? = nil) throws {
         let path = Self.path(in: directory)
         self.path = path
-        self.vocabulary = vocabulary
+        self.vocabulary = vocabulary ?? Vocabulary(cachePath: Vocabulary.cachePath(in: directory))
         do {
             connection = try Self.open(path: path)
         } catch is IndexStore.DatabaseCorruption {
@@ -95,6 +97,7 @@ final class FullTextWriter: @unchecked Sendable {
         enqueue { [self] in
             if !inTransaction {
                 inTransaction = true
+                tracksWords = vocabulary.beginTransaction()
                 failure = nil
                 do { try connection.execute("BEGIN IMMEDIATE") } catch { failure = error }
             }
@@ -119,6 +122,7 @@ final class FullTextWriter: @unchecked Sendable {
             inTransaction = false
             if let failure {
                 self.failure = nil
+                vocabulary.rolledBack()
                 try? connection.execute("ROLLBACK")
                 return outcome.finish(.failure(failure))
             }
@@ -130,7 +134,7 @@ final class FullTextWriter: @unchecked Sendable {
                 vocabulary.committed(generation: generation)
                 outcome.finish(.success(true))
             } catch {
-                vocabulary.commitFailed()
+                vocabulary.rolledBack()
                 try? connection.execute("ROLLBACK")
                 return outcome.finish(.failure(error))
             }
@@ -181,6 +185,7 @@ final class FullTextWriter: @unchecked Sendable {
             guard inTransaction else { return }
             inTransaction = false
             failure = nil
+            vocabulary.rolledBack()
             try? connection.execute("ROLLBACK")
         }
     }
@@ -244,8 +249,8 @@ final class FullTextWriter: @unchecked Sendable {
         }
     }
 
-    /// Adds the distinct words of an inserted row to ``vocabulary``.
-    private func addWords(of row: FTSRow) {
+    /// Tells ``vocabulary`` the distinct words of a row inserted (`count` 1) or deleted (-1).
+    private func addWords(of row: FTSRow, count: Int32) {
         if tokenizer == nil { tokenizer = FTSTokenizer() }
         guard let tokenizer else { return }
         var words = Set<[UInt32]>()
@@ -256,7 +261,7 @@ final class FullTextWriter: @unchecked Sendable {
                 words.insert(Vocabulary.scalars(tokens[index]))
             }
         }
-        vocabulary.add(Array(words))
+        vocabulary.add(Array(words), count: count)
     }
 
     private func write(_ change: Change) throws {
@@ -266,20 +271,23 @@ final class FullTextWriter: @unchecked Sendable {
             statement.bind(.integer(rowid), at: 1)
             row.bind(to: statement, first: 2)
             try statement.run()
-            if vocabulary.isLoaded { addWords(of: row) }
+            if tracksWords { addWords(of: row, count: 1) }
         case .delete(let rowid, let row):
             let statement = try connection.cached(
                 "INSERT INTO items_fts(items_fts, rowid, title, names, keywords, description, text) VALUES ('delete', ?, ?, ?, ?, ?, ?)")
             statement.bind(.integer(rowid), at: 1)
             row.bind(to: statement, first: 2)
             try statement.run()
+            if tracksWords { addWords(of: row, count: -1) }
         case .deleteAll:
             try connection.execute("INSERT INTO items_fts(items_fts) VALUES ('delete-all')")
+            if tracksWords { vocabulary.clear() }
         case .recreate:
             // Statements prepared on the old table would fail on the new one.
             connection.clearCache()
             try connection.execute("DROP TABLE IF EXISTS items_fts")
             try Self.createTable(on: connection)
+            if tracksWords { vocabulary.clear() }
         }
     }
 }

@@ -106,6 +106,9 @@ final class IndexStore: @unchecked Sendable {
             // Whatever the old full-text file holds belongs to the items just lost.
             DataDirectory.removeDatabase(FullTextWriter.path(in: directory))
         }
+        if reset || storedVersion < Schema.version {
+            unlink(Vocabulary.cachePath(in: directory))
+        }
         fullText = try FullTextWriter(directory: directory)
         let registerFunctions = configuration.registerFunctions
         let fullTextPath = fullText.path
@@ -119,6 +122,8 @@ final class IndexStore: @unchecked Sendable {
             return reader
         }
         registerFunctions?(writer.handle)
+        let readers = readers
+        fullText.vocabulary.setReader { body in try readers.read(body) }
         let version = storedVersion
         try write { transaction in
             if version < Schema.version {
@@ -127,6 +132,8 @@ final class IndexStore: @unchecked Sendable {
                 try transaction.rebuildFTS(includingHead: version < 2)
                 try transaction.setSetting(Schema.versionKey, String(Schema.version))
             } else if try fullTextIsStale(transaction) {
+                // A rebuild may record a generation a saved word list had for other words.
+                vocabulary.removeCache()
                 try transaction.rebuildFTS(includingHead: false)
             }
             try opening(transaction)
@@ -147,6 +154,17 @@ final class IndexStore: @unchecked Sendable {
         maintenance?.stop()
         // Leave no WAL behind: copy it into the database and truncate it.
         truncateWALWithoutWaiting()
+        saveVocabulary()
+    }
+
+    /// Leaves the word list for the next process's first search (see ``Vocabulary``),
+    /// unless `items_fts` is due to be rebuilt.
+    private func saveVocabulary() {
+        // A save or read in the background first: the process may exit right after.
+        vocabulary.waitForBackgroundReads()
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        if !fullTextNeedsRebuild { vocabulary.saveCache() }
     }
 
     /// The database file is not a database or is damaged beyond opening.
@@ -227,6 +245,7 @@ final class IndexStore: @unchecked Sendable {
         writerLock.lock()
         defer { writerLock.unlock() }
         if fullTextNeedsRebuild {
+            vocabulary.removeCache()
             try transact { transaction in try transaction.rebuildFTS(includingHead: false) }
             fullTextNeedsRebuild = false
         }
@@ -316,6 +335,7 @@ final class IndexStore: @unchecked Sendable {
                   Self.maintenanceStep(writer: writer, fullText: fullText, lock: writerLock, pagesPerStep: maintenancePagesPerStep) == .worked {}
         }
         truncateWALWithoutWaiting()
+        saveVocabulary()
     }
 
     /// Whether idle maintenance has nothing left to do since the last write (for tests).

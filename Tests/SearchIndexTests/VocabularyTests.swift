@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+@testable import SearchIndex
+
+/// The word list typo tolerance and term statistics use (``Vocabulary``): searches
+/// never wait for a write, counts stay exact through deletes, and the next process's
+/// first search reads the list the last one saved.
+final class VocabularyTests: IndexTestCase {
+    private func count(_ word: String, in index: SearchableIndex? = nil) throws -> Int {
+        let index = index ?? self.index!
+        return try index.store.read { try index.vocabulary.snapshot($0) }.count(of: word.unicodeScalars.map(\.value))
+    }
+
+    /// The list as a fresh read of `items_fts` gives it.
+    private func listReadFromTheIndex() throws -> Vocabulary.Snapshot {
+        let fresh = Vocabulary()
+        return try index.store.read { try fresh.snapshot($0) }
+    }
+
+    func testASearchDuringAWriteSeesTheWordsOfTheLastCommit() throws {
+        try index.indexItems([item("receive", title: "How to receive a parcel")])
+        XCTAssertEqual(try searchIDs("recieve"), ["receive"], "loads the word list")
+        let generation = try count("receive")
+        // Inside a write transaction (the writer lock held, on this very thread): a search
+        // that waited for the writer would never return.
+        try index.write { transaction in
+            try index.storeItem(item("achieve", title: "Achieve your goals"), kind: Schema.itemKind, activity: nil, existing: nil, in: transaction)
+            try index.storeItem(item("receive2", title: "Receive updates"), kind: Schema.itemKind, activity: nil, existing: nil, in: transaction)
+            XCTAssertEqual(try searchIDs("receive"), ["receive"], "the committed items, not the ones being written")
+            XCTAssertEqual(try searchIDs("recieve"), ["receive"], "typos against the last committed words")
+            XCTAssertEqual(try searchIDs("acheive"), [], "an uncommitted word is not offered")
+            XCTAssertEqual(try count("receive"), generation)
+        }
+        XCTAssertEqual(try searchIDs("acheive"), ["achieve"], "committed: merged into the list")
+        XCTAssertEqual(try Set(searchIDs("recieve")), ["receive", "receive2"])
+        XCTAssertEqual(try count("receive"), 2)
+    }
+
+    func testCountsStayExactThroughDeletesAndReplacements() throws {
+        try index.indexItems([item("a", title: "Lighthouse keeper"), item("b", title: "Lighthouse tours")])
+        XCTAssertEqual(try count("lighthouse"), 2, "loads the word list")
+        // Replacing an item with the same words must not count them twice.
+        try index.indexItems([item("a", title: "Lighthouse keeper"), item("b", title: "Lighthouse tours")])
+        XCTAssertEqual(try count("lighthouse"), 2)
+        _ = try index.deleteItems(identifiers: ["b"])
+        XCTAssertEqual(try count("tours"), 0, "a word no item holds any more is dropped")
+        XCTAssertEqual(try searchIDs("turos"), [], "and offered as a typo alternative no more")
+        _ = try index.deleteAllItems()
+        XCTAssertEqual(try count("lighthouse"), 0)
+        try index.indexItems([item("c", title: "Harbour lights")])
+        let kept = try index.store.read { try index.vocabulary.snapshot($0) }
+        let read = try listReadFromTheIndex()
+        XCTAssertEqual(kept.words, read.words, "the list kept in step equals one read from the index")
+        XCTAssertEqual(kept.counts, read.counts)
+    }
+
+    func testTheNextOpenersFirstSearchReadsTheSavedList() throws {
+        try index.indexItems([item("receive", title: "How to receive a parcel"), item("weird", title: "Weird fiction")])
+        XCTAssertEqual(try searchIDs("wierd"), ["weird"], "loads the word list")
+        try index.indexItems([item("achieve", title: "Achieve your goals")])
+        index.close()
+        index = nil
+        index = try openIndex()
+        XCTAssertEqual(try searchIDs("acheive"), ["achieve"])
+        XCTAssertEqual(index.vocabulary.cacheReads.load(ordering: .relaxed), 1, "the saved list, not a read of items_fts")
+        let saved = try index.store.read { try index.vocabulary.snapshot($0) }
+        let read = try listReadFromTheIndex()
+        XCTAssertEqual(saved.words, read.words)
+        XCTAssertEqual(saved.counts, read.counts)
+    }
+
+    func testASavedListOfAnotherGenerationIsNotUsed() throws {
+        try index.indexItems([item("weird", title: "Weird fiction")])
+        XCTAssertEqual(try searchIDs("wierd"), ["weird"], "loads the word list")
+        index.close()
+        // Another opener writes after the list was saved.
+        let other = try openIndex()
+        try other.indexItems([item("believe", title: "Believe it")])
+        index = try openIndex()
+        XCTAssertEqual(try searchIDs("beleive"), ["believe"], "read from items_fts")
+        XCTAssertEqual(index.vocabulary.cacheReads.load(ordering: .relaxed), 0)
+    }
+
+    func testADamagedSavedListIsNotUsed() throws {
+        try index.indexItems([item("weird", title: "Weird fiction")])
+        XCTAssertEqual(try searchIDs("wierd"), ["weird"], "loads the word list")
+        index.close()
+        index = nil
+        let path = Vocabulary.cachePath(in: directory)
+        var bytes = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        XCTAssertGreaterThan(bytes.count, 40)
+        bytes.removeLast(3)
+        try bytes.write(to: URL(fileURLWithPath: path))
+        index = try openIndex()
+        XCTAssertEqual(try searchIDs("wierd"), ["weird"])
+        XCTAssertEqual(index.vocabulary.cacheReads.load(ordering: .relaxed), 0)
+    }
+}
