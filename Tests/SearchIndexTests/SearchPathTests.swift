@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+@testable import SearchIndex
+
+/// The faster ways ``CandidateSearch`` walks FTS5's matches find the same hits, in the
+/// same order, with the same count, as the plain passes they replace (on a real index
+/// where frequent words fill the heavy fields of some items and only the description of
+/// others, and some items are expired or in another domain).
+final class SearchPathTests: IndexTestCase {
+    private static let words = [
+        "river", "stone", "garden", "light", "house", "paper", "music", "travel", "night", "water",
+        "interval", "internet", "interior", "integer", "intention", "interview", "station", "staging", "stamp",
+        "control", "concert", "console", "contour", "keeper", "kettle", "kernel", "snow", "snake", "afford",
+    ]
+
+    private func indexItems(count: Int) throws {
+        var random = SplitMix(seed: 16)
+        func phrase(_ length: ClosedRange<Int>) -> String {
+            (0 ..< random.next(in: length)).map { _ in Self.words[random.next(in: 0 ... Self.words.count - 1)] }
+                .joined(separator: " ")
+        }
+        var items: [SearchableItem] = []
+        for n in 0 ..< count {
+            // Some items have the frequent words only in their description.
+            let title = n % 3 == 0 ? "item \(n)" : phrase(1 ... 4)
+            let keywords = n % 5 == 0 ? [phrase(1 ... 2)] : nil
+            let expiration = n % 17 == 0 ? Date(timeIntervalSinceNow: -3600) : nil
+            items.append(SearchableItem(
+                id: "i\(n)", domain: n % 7 == 0 ? "org.example.other" : nil, expirationDate: expiration,
+                attributes: SearchableItemAttributeSet(
+                    title: title, contentDescription: phrase(3 ... 12), keywords: keywords,
+                    rankingHint: Double(random.next(in: 0 ... 100)))))
+        }
+        try index.indexItems(items)
+    }
+
+    /// What one search returns with the passes walked together, or apart.
+    private func run(_ text: String, limit: Int, together: Bool, domains: [String]? = nil, typos: Bool = true) throws
+        -> (ids: [String], scores: [Double], total: Int, exact: Bool) {
+        let index = self.index!, now = self.now
+        return try index.store.read { connection in
+            var search = CandidateSearch(connection: connection, thumbnails: index.thumbnails, now: now,
+                                         kinds: [Schema.itemKind], domains: domains, vocabulary: index.vocabulary)
+            search.walksPassesTogether = together
+            let result = try search.run(text: text, limit: limit, offset: 0, typoTolerance: typos)
+            return (result.hits.map { $0.row.item.id }, result.hits.map { $0.breakdown.total }, result.total, result.exact)
+        }
+    }
+
+    /// One time for every search, so that recency scores compare.
+    private let now = Date().timeIntervalSince1970 * 1000
+
+    private var queries: [String] {
+        let pairs = zip(Self.words, Self.words.reversed()).map { "\($0) \($1.prefix(3))" }
+        let longer = zip(Self.words, Self.words.dropFirst()).map { "\($0) \($1.prefix(5))" }
+        let typos = ["rivr stone", "stoen gar", "watr inter", "nihgt contr", "garden intervl", "staying inter",
+                     "musci stat", "keeper snwo", "travle int", "papre hou"]
+        return pairs + longer + typos + ["water", "river stone", "night music paper", "house int", "the con"]
+    }
+
+    func testWalkingBothPassesTogetherFindsTheSamePage() throws {
+        try indexItems(count: 3000)
+        var compared = 0
+        for query in queries {
+            for limit in [10, 50] {
+                let together = try run(query, limit: limit, together: true)
+                let apart = try run(query, limit: limit, together: false)
+                XCTAssertEqual(together.ids, apart.ids, "\(query) limit \(limit)")
+                XCTAssertEqual(together.scores, apart.scores, "\(query) limit \(limit)")
+                XCTAssertEqual(together.total, apart.total, "\(query) limit \(limit): total")
+                XCTAssertEqual(together.exact, apart.exact, "\(query) limit \(limit): exact")
+                if !together.ids.isEmpty { compared += 1 }
+            }
+            let domain = try run(query, limit: 20, together: true, domains: ["org.example.app"])
+            let domainApart = try run(query, limit: 20, together: false, domains: ["org.example.app"])
+            XCTAssertEqual(domain.ids, domainApart.ids, "\(query) in a domain")
+            XCTAssertEqual(domain.total, domainApart.total, "\(query) in a domain: total")
+            let exactOnly = try run(query, limit: 20, together: true, typos: false)
+            let exactOnlyApart = try run(query, limit: 20, together: false, typos: false)
+            XCTAssertEqual(exactOnly.ids, exactOnlyApart.ids, "\(query) without typos")
+            XCTAssertEqual(exactOnly.total, exactOnlyApart.total, "\(query) without typos: total")
+        }
+        // The comparison means something only if most queries find hits.
+        XCTAssertGreaterThan(compared, queries.count)
+    }
+}
+
+private extension SplitMix {
+    mutating func next(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+}
