@@ -302,6 +302,12 @@ final class HitAnalyzer {
         // A token has at most as many characters as bytes, and at least a quarter.
         let bytes = token.count, n = term.scalars.count, k = term.maximumEdits
         if bytes < n - k || (!term.isPrefix && (bytes + 3) / 4 > n + k) { return nil }
+        if k == 1 && tokens.isASCII {
+            // Most words: compared as stored bytes, without a table.
+            guard let typos = Typos.withinOneEdit(term.scalars, token, prefix: term.isPrefix) else { return nil }
+            let whole = term.isPrefix ? Typos.withinOneEdit(term.scalars, token, prefix: false) != nil : true
+            return (typos, whole)
+        }
         let scalars = tokens.scalars(start + last)
         guard let typos = Typos.distance(term.scalars, scalars, limit: term.maximumEdits, prefix: term.isPrefix) else { return nil }
         let whole = term.isPrefix ? Typos.distance(term.scalars, scalars, limit: term.maximumEdits) != nil : true
