@@ -113,6 +113,40 @@ final class OneEditTests: XCTestCase {
         // Swaps, insertions, deletions and substitutions all occur among so many pairs.
         XCTAssertGreaterThan(withinOne, 1_000)
         XCTAssertEqual(Typos.withinOneEdit(Vocabulary.scalars(Array("recieve".utf8)), Array("receive".utf8)[...], prefix: false), 1)
+        XCTAssertNil(Typos.withinOneEdit(Vocabulary.scalars(Array("recieve".utf8)), Array("relieved".utf8)[...], prefix: false))
         XCTAssertEqual(Typos.withinOneEdit(Vocabulary.scalars(Array("recie".utf8)), Array("receiver".utf8)[...], prefix: true), 1)
+    }
+
+    /// The character-count test that rules words out before the table never rules out
+    /// a word within the distance, and rules out most others.
+    func testTheLetterCountNeverRulesOutAMatch() {
+        var random = SplitMix(seed: 9)
+        let letters: [UInt32] = Array("abcdef".unicodeScalars.map(\.value))
+        func word(_ lengths: ClosedRange<Int>) -> [UInt32] {
+            (0 ..< random.next(in: lengths)).map { _ in letters[random.next(in: 0 ... letters.count - 1)] }
+        }
+        var scratch = [Int8](repeating: 0, count: 128)
+        var ruledOut = 0, far = 0
+        for _ in 0 ..< 20_000 {
+            let a = word(1 ... 11), b = word(0 ... 14)
+            let bytes = b.map { UInt8($0) }[...]
+            for k in [1, 2] {
+                for prefix in [false, true] {
+                    let passes = Typos.mayBeWithin(k, of: Typos.Letters(a), bytes, prefix: prefix, scratch: &scratch)
+                    if Typos.distance(a, b, limit: k, prefix: prefix) != nil {
+                        XCTAssertTrue(passes, "\(a) \(b) k \(k) prefix \(prefix)")
+                    } else {
+                        far += 1
+                        if !passes { ruledOut += 1 }
+                    }
+                }
+            }
+            XCTAssertEqual(scratch, [Int8](repeating: 0, count: 128))
+        }
+        XCTAssertGreaterThan(ruledOut, far / 2)
+        // Real words: `goverment` is 1 edit from `government`; `movement` shares too few letters.
+        let query = Vocabulary.scalars(Array("goverment".utf8))
+        XCTAssertTrue(Typos.mayBeWithin(2, of: Typos.Letters(query), Array("government".utf8)[...], prefix: false, scratch: &scratch))
+        XCTAssertFalse(Typos.mayBeWithin(2, of: Typos.Letters(query), Array("ornaments".utf8)[...], prefix: false, scratch: &scratch))
     }
 }

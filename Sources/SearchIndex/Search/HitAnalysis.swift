@@ -27,6 +27,8 @@ final class HitAnalyzer {
         var weight: Double
         /// Characters of the term (its tokens' scalars).
         var length: Int
+        /// The single token's characters counted, to rule words out before the table.
+        var letters: Typos.Letters
     }
 
     /// The best match of one term in one candidate.
@@ -71,7 +73,7 @@ final class HitAnalyzer {
                 weight = log(1 + Double(itemCount) / Double(max(1, count)))
             }
             return Term(tokens: term.tokens, isPrefix: term.isPrefix, maximumEdits: edits, scalars: scalars,
-                        weight: weight, length: length)
+                        weight: weight, length: length, letters: Typos.Letters(scalars))
         }
     }
 
@@ -308,6 +310,7 @@ final class HitAnalyzer {
             let whole = term.isPrefix ? Typos.withinOneEdit(term.scalars, token, prefix: false) != nil : true
             return (typos, whole)
         }
+        if tokens.isASCII && !Typos.mayBeWithin(k, of: term.letters, token, prefix: term.isPrefix, scratch: &letterScratch) { return nil }
         let scalars = tokens.scalars(start + last)
         guard let typos = Typos.distance(term.scalars, scalars, limit: term.maximumEdits, prefix: term.isPrefix) else { return nil }
         let whole = term.isPrefix ? Typos.distance(term.scalars, scalars, limit: term.maximumEdits) != nil : true
@@ -350,6 +353,7 @@ final class HitAnalyzer {
     /// Reused between fields, so that tokenizing a field allocates nothing once warm.
     private var scratch = FieldTokens()
     private var coveredScratch: [Bool] = []
+    private var letterScratch = [Int8](repeating: 0, count: 128)
 
     private func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldTokens {
         var tokens = scratch

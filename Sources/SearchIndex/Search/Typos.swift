@@ -128,6 +128,47 @@ enum Typos {
         return Array(found.prefix(maximumAlternatives))
     }
 
+    /// A word's characters counted, for ``mayBeWithin(_:of:_:prefix:scratch:)``: ASCII
+    /// ones by value, the others together (an ASCII word never has them).
+    struct Letters {
+        var counts = [Int8](repeating: 0, count: 128)
+        var other = 0
+        var count = 0
+
+        init(_ word: [UInt32]) {
+            count = word.count
+            for scalar in word {
+                if scalar < 128 { counts[Int(scalar)] &+= 1 } else { other += 1 }
+            }
+        }
+    }
+
+    /// `false` when ASCII `b` is surely more than `k` edits from the word counted in
+    /// `letters` (with `prefix`, from every prefix of `b`): each edit changes at most one
+    /// character on each side, so at most `k` characters of either may lack a partner in
+    /// the other (a prefix of `b` within `k` is among its first `count + k` characters).
+    /// A few operations per character, where the table costs a few per pair; `scratch`
+    /// is 128 zeros, and is left so.
+    static func mayBeWithin(_ k: Int, of letters: Letters, _ b: ArraySlice<UInt8>, prefix: Bool, scratch: inout [Int8]) -> Bool {
+        let length = prefix ? min(b.count, letters.count + k) : b.count
+        let end = b.startIndex + length
+        var paired = 0
+        scratch.withUnsafeMutableBufferPointer { used in
+            letters.counts.withUnsafeBufferPointer { counts in
+                for index in b.startIndex ..< end {
+                    let byte = Int(b[index] & 0x7F)
+                    if used[byte] < counts[byte] {
+                        used[byte] += 1
+                        paired += 1
+                    }
+                }
+                for index in b.startIndex ..< end { used[Int(b[index] & 0x7F)] = 0 }
+            }
+        }
+        if letters.count - paired > k { return false }
+        return prefix || length - paired <= k
+    }
+
     /// ``distance(_:_:limit:prefix:)`` with a limit of one edit, without a table or an
     /// allocation: past the common start, the rest must be equal after one
     /// substitution, insertion, deletion or swap. With `prefix`, the distance to the
