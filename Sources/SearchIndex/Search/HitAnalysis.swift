@@ -362,25 +362,35 @@ final class HitAnalyzer {
         tokens.ranges.removeAll(keepingCapacity: true)
         tokens.original.removeAll(keepingCapacity: true)
         tokens.isASCII = true
-        // ASCII, split as unicode61 splits it: runs of letters and digits.
+        // ASCII, split as unicode61 splits it: runs of letters and digits. The text is
+        // copied once and lower-cased in place.
         var start = -1
         var ascii = true
-        for index in 0 ... bytes.count {
-            let byte = index < bytes.count ? bytes[index] : 0x20
-            if byte >= 0x80 {
-                ascii = false
-                break
+        var folded = tokens.folded, ranges = tokens.ranges
+        tokens.folded = []
+        tokens.ranges = []
+        folded.append(contentsOf: bytes)
+        folded.withUnsafeMutableBufferPointer { text in
+            for index in 0 ..< text.count {
+                let byte = text[index]
+                if byte >= 0x80 {
+                    ascii = false
+                    return
+                }
+                let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                text[index] = lowered
+                let isWord = (lowered >= 0x30 && lowered <= 0x39) || (lowered >= 0x61 && lowered <= 0x7A)
+                if isWord {
+                    if start < 0 { start = index }
+                } else if start >= 0 {
+                    ranges.append(start ..< index)
+                    start = -1
+                }
             }
-            let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            if index < bytes.count { tokens.folded.append(lowered) }
-            let isWord = (lowered >= 0x30 && lowered <= 0x39) || (lowered >= 0x61 && lowered <= 0x7A)
-            if isWord {
-                if start < 0 { start = index }
-            } else if start >= 0 {
-                tokens.ranges.append(start ..< index)
-                start = -1
-            }
+            if start >= 0 { ranges.append(start ..< text.count) }
         }
+        tokens.folded = folded
+        tokens.ranges = ranges
         if ascii {
             tokens.original = tokens.ranges
             return tokens
