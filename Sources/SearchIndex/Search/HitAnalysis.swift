@@ -325,15 +325,19 @@ final class HitAnalyzer {
             // Most words: compared as stored bytes, without a table.
             guard let typos = Typos.withinOneEdit(term.scalars, token, prefix: term.isPrefix) else { return nil }
             let whole = term.isPrefix ? Typos.withinOneEdit(term.scalars, token, prefix: false) != nil : true
-            return (typos, whole)
+            return (typos, whole, closeness(of: term, to: tokens.scalars(start + last)))
         }
         if tokens.isASCII && !Typos.mayBeWithin(k, of: term.letters, token, prefix: term.isPrefix, scratch: &letterScratch) { return nil }
         let scalars = tokens.scalars(start + last)
         guard let typos = Typos.distance(term.scalars, scalars, limit: term.maximumEdits, prefix: term.isPrefix) else { return nil }
         let whole = term.isPrefix ? Typos.distance(term.scalars, scalars, limit: term.maximumEdits) != nil : true
-        let closeness = Typos.closeness(of: term.scalars, to: scalars, prefix: term.isPrefix,
-                                        count: vocabulary?.count(of: scalars) ?? 0, itemCount: itemCount)
-        return (typos, whole, closeness)
+        return (typos, whole, closeness(of: term, to: scalars))
+    }
+
+    /// How likely `scalars`, a typo match of `term`, is the word meant.
+    private func closeness(of term: Term, to scalars: [UInt32]) -> Double {
+        Typos.closeness(of: term.scalars, to: scalars, prefix: term.isPrefix,
+                        count: vocabulary?.count(of: scalars) ?? 0, itemCount: itemCount)
     }
 
     /// Tokens of a field: `folded[ranges[i]]` is token `i`, `original[i]` its byte
