@@ -77,11 +77,17 @@ enum Schema {
     /// that command (see ``IndexStore/maintenanceStep(writer:fullText:lock:pagesPerStep:)``).
     static let userMerge = 2
 
+    /// The FTS5 tokenizer of both tables and its arguments: `unicode61` splits text
+    /// into runs of letters and digits by Unicode class and folds case,
+    /// `remove_diacritics 2` folds diacritics too. The search's own checks tokenize
+    /// candidates' text with the same one (``FTSTokenizer``).
+    static let tokenizer = "unicode61 remove_diacritics 2"
+
     /// The head table, in `index.sqlite3`: run when it is created.
     static let headStatements = """
     CREATE VIRTUAL TABLE IF NOT EXISTS items_head USING fts5(
         title, names, keywords,
-        content='', columnsize=0, detail=column, tokenize='unicode61 remove_diacritics 2', prefix='1 2'
+        content='', columnsize=0, detail=column, tokenize='\(tokenizer)', prefix='1 2'
     );
     """
 
@@ -89,7 +95,7 @@ enum Schema {
     static let fullTextStatements = """
     CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
         title, names, keywords, description, text,
-        content='', columnsize=0, detail=column, tokenize='unicode61 remove_diacritics 2'
+        content='', columnsize=0, detail=column, tokenize='\(tokenizer)'
     );
     """
 
