@@ -159,3 +159,101 @@ final class FTS5Tokenizer {
         return SQLITE_OK
     }
 }
+
+// MARK: - Auxiliary functions
+
+/// An FTS5 auxiliary function written in Swift: `name(table)` in a query on an FTS5
+/// table is computed, for each matching row, from what FTS5 knows of the match
+/// (``Call``).
+///
+/// Related SQLite documentation: <https://sqlite.org/fts5.html#custom_auxiliary_functions>
+struct FTS5Function: Sendable {
+    /// The name SQL calls it by.
+    let name: String
+    let body: @Sendable (Call) -> SQLFunction.Result
+
+    /// One call, for the current row of a query on an FTS5 table: valid during the call.
+    struct Call {
+        fileprivate let api: UnsafeRawPointer
+        fileprivate let fts: OpaquePointer?
+
+        // Fts5ExtensionApi: int iVersion; then function pointers in this order.
+        fileprivate static let xUserDataSlot = 1
+        private static let xPhraseCountSlot = 6
+        private static let xPhraseFirstColumnSlot = 18
+        private static let xPhraseNextColumnSlot = 19
+
+        private typealias PhraseCount = @convention(c) (OpaquePointer?) -> Int32
+        /// `Fts5PhraseIter` is two pointers.
+        private typealias PhraseIterator = (UnsafeRawPointer?, UnsafeRawPointer?)
+        private typealias PhraseFirstColumn = @convention(c) (OpaquePointer?, Int32, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int32>?) -> Int32
+        private typealias PhraseNextColumn = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int32>?) -> Void
+
+        /// How many phrases the query's MATCH expression has.
+        var phraseCount: Int {
+            guard let pointer = slot(Self.xPhraseCountSlot, of: api) else { return 0 }
+            return Int(unsafeBitCast(pointer, to: PhraseCount.self)(fts))
+        }
+
+        /// The columns of the current row in which phrase `phrase` (0-based) matched, as
+        /// bits (bit `c` for column `c`, columns 0–63); `nil` when FTS5 has no column
+        /// list for the table (`detail=none`).
+        func columns(ofPhrase phrase: Int) -> UInt64? {
+            guard let firstPointer = slot(Self.xPhraseFirstColumnSlot, of: api),
+                  let nextPointer = slot(Self.xPhraseNextColumnSlot, of: api) else { return nil }
+            let first = unsafeBitCast(firstPointer, to: PhraseFirstColumn.self)
+            let next = unsafeBitCast(nextPointer, to: PhraseNextColumn.self)
+            var iterator: PhraseIterator = (nil, nil)
+            var column: Int32 = 0
+            let code = withUnsafeMutableBytes(of: &iterator) { buffer in
+                first(fts, Int32(phrase), buffer.baseAddress, &column)
+            }
+            guard code == SQLITE_OK else { return nil }
+            var columns: UInt64 = 0
+            while column >= 0 {
+                if column < 64 { columns |= 1 << UInt64(column) }
+                withUnsafeMutableBytes(of: &iterator) { buffer in next(fts, buffer.baseAddress, &column) }
+            }
+            return columns
+        }
+    }
+}
+
+/// The Swift closure behind a registered auxiliary function, owned by FTS5 (released
+/// when the connection closes).
+private final class FTS5FunctionBody {
+    let body: @Sendable (FTS5Function.Call) -> SQLFunction.Result
+    init(_ body: @escaping @Sendable (FTS5Function.Call) -> SQLFunction.Result) { self.body = body }
+}
+
+extension Connection {
+    private typealias ExtensionFunction = @convention(c) (UnsafeRawPointer?, OpaquePointer?, OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
+    private typealias CreateFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, ExtensionFunction?, (@convention(c) (UnsafeMutableRawPointer?) -> Void)?) -> Int32
+    private typealias UserData = @convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?
+
+    /// Registers an FTS5 auxiliary function on this connection.
+    func register(_ function: FTS5Function) throws {
+        let api = try fts5API()
+        guard let create = slot(FTS5API.xCreateFunctionSlot, of: api.pointer) else {
+            throw IndexError.unavailable("this SQLite has no FTS5")
+        }
+        let body = Unmanaged.passRetained(FTS5FunctionBody(function.body)).toOpaque()
+        let code = unsafeBitCast(create, to: CreateFunction.self)(api.pointer, function.name, body, { api, fts, context, _, _ in
+            guard let api, let userData = slot(FTS5Function.Call.xUserDataSlot, of: api),
+                  let raw = unsafeBitCast(userData, to: UserData.self)(fts) else { return }
+            let body = Unmanaged<FTS5FunctionBody>.fromOpaque(raw).takeUnretainedValue()
+            switch body.body(FTS5Function.Call(api: api, fts: fts)) {
+            case .integer(let value): sqlite3_result_int64(context, value)
+            case .null: sqlite3_result_null(context)
+            case .error(let message): sqlite3_result_error(context, message, -1)
+            }
+        }, { body in
+            if let body { Unmanaged<FTS5FunctionBody>.fromOpaque(body).release() }
+        })
+        guard code == SQLITE_OK else {
+            // FTS5 calls the destructor only for a function it registered.
+            Unmanaged<FTS5FunctionBody>.fromOpaque(body).release()
+            throw error(code, context: "register the FTS5 function \(function.name)")
+        }
+    }
+}
