@@ -30,8 +30,8 @@
 /// writes cost about a fifth less than with `detail=full` and the index is about a
 /// tenth smaller (docs/benchmarks.md, "Figures behind choices in the code").
 ///
-/// The FTS rowid is not the item's rowid: it is `quality << 32 | items.rowid`
-/// (see ``Ranking/qualityBucket(rankingHint:engagements:)``), so that
+/// The FTS rowid is not the item's rowid: it is the item's quality bucket above its
+/// `items.rowid` (``FTSRowid``, ``Ranking/qualityBucket(rankingHint:engagements:)``), so that
 /// `ORDER BY rowid DESC` visits better items first and a search can stop after a few
 /// hundred candidates, however many rows a short prefix matches.
 ///
@@ -42,7 +42,7 @@
 /// as a varint delta from the previous rowid, so the rowid layout is paid in every
 /// entry that crosses a quality bucket. With `quality << 40` and 201 buckets those
 /// deltas took 6–7 bytes; `quality << 32` and 51 buckets (one per score point) make
-/// them 5 bytes and rarer. Rowids stay below 2³² (``rowidMask``); an index never gets
+/// them 5 bytes and rarer. Rowids stay below 2³² (``FTSRowid/maximumItemRowid``); an index never gets
 /// near 4 billion items.
 enum Schema {
     /// The layout this code writes: `items_fts` in `fulltext.sqlite3`, both FTS tables
@@ -176,12 +176,7 @@ enum Schema {
     /// The `kind` of a stored, search-eligible user activity.
     static let activityKind: Int64 = 1
 
-    /// FTS rowid bits below the quality bucket: the item's rowid.
-    static let qualityShift: Int64 = 32
-    static let rowidMask: Int64 = (1 << 32) - 1
-
-    /// The FTS rowid for an item rowid in a quality bucket.
-    static func ftsRowid(itemRowid: Int64, quality: Int64) -> Int64 {
-        (quality << qualityShift) | (itemRowid & rowidMask)
-    }
+    /// The FTS rowid's item-rowid bits (``FTSRowid``), for the search code that still
+    /// masks FTS rowids itself.
+    static let rowidMask: Int64 = FTSRowid.maximumItemRowid
 }
