@@ -52,6 +52,17 @@ final class FTS5Tests: XCTestCase {
         while try statement.step() { rows[statement.int64(0)] = statement.int64(1) }
         XCTAssertEqual(rows, [1: 2 << 40 | 0b101 << 8 | 0b001, 2: 2 << 40 | 0b010])
 
+        // Arguments after the table's name.
+        try connection.register(FTS5Function(name: "argument") { call in
+            guard call.argumentCount == 1 else { return .integer(-Int64(call.argumentCount)) }
+            return call.utf8(0).map { .integer(Int64($0.count)) } ?? .null
+        })
+        let arguments = try connection.prepare("SELECT argument(docs, ?), argument(docs, NULL), argument(docs) FROM docs WHERE docs MATCH 'blue'")
+        arguments.bind([.text("1,3,2")])
+        XCTAssertTrue(try arguments.step())
+        XCTAssertEqual([arguments.value(0), arguments.value(1), arguments.value(2)], [.integer(5), .null, .integer(0)])
+        arguments.reset()
+
         try connection.register(FTS5Function(name: "refuse") { _ in .error("refused on purpose") })
         XCTAssertThrowsError(try connection.prepare("SELECT refuse(docs) FROM docs WHERE docs MATCH 'apple'").run()) { error in
             XCTAssertTrue("\(error)".contains("refused on purpose"), "\(error)")

@@ -176,6 +176,15 @@ struct FTS5Function: Sendable {
     struct Call {
         fileprivate let api: UnsafeRawPointer
         fileprivate let fts: OpaquePointer?
+        fileprivate let arguments: UnsafeMutablePointer<OpaquePointer?>?
+        /// How many arguments follow the table's name (`name(table, a, b)`: 2).
+        let argumentCount: Int
+
+        /// The UTF-8 bytes of argument `index` (0-based, after the table's name) without
+        /// copying; `nil` for NULL. Valid until the call returns.
+        func utf8(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+            SQLFunction.utf8(of: arguments?[index])
+        }
 
         // Fts5ExtensionApi: int iVersion; then function pointers in this order.
         fileprivate static let xUserDataSlot = 1
@@ -238,11 +247,11 @@ extension Connection {
             throw IndexError.unavailable("this SQLite has no FTS5")
         }
         let body = Unmanaged.passRetained(FTS5FunctionBody(function.body)).toOpaque()
-        let code = unsafeBitCast(create, to: CreateFunction.self)(api.pointer, function.name, body, { api, fts, context, _, _ in
+        let code = unsafeBitCast(create, to: CreateFunction.self)(api.pointer, function.name, body, { api, fts, context, count, arguments in
             guard let api, let userData = slot(FTS5Function.Call.xUserDataSlot, of: api),
                   let raw = unsafeBitCast(userData, to: UserData.self)(fts) else { return }
             let body = Unmanaged<FTS5FunctionBody>.fromOpaque(raw).takeUnretainedValue()
-            switch body.body(FTS5Function.Call(api: api, fts: fts)) {
+            switch body.body(FTS5Function.Call(api: api, fts: fts, arguments: arguments, argumentCount: Int(max(count, 0)))) {
             case .integer(let value): sqlite3_result_int64(context, value)
             case .null: sqlite3_result_null(context)
             case .error(let message): sqlite3_result_error(context, message, -1)

@@ -56,11 +56,7 @@ public struct SQLFunction: Sendable {
         /// The UTF-8 bytes of argument `index` as SQLite holds them, without copying;
         /// `nil` for NULL. Valid until the call returns.
         func utf8(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
-            let value = arguments?[index]
-            guard sqlite3_value_type(value) != SQLITE_NULL else { return nil }
-            // The text first, then its length (the order SQLite's documentation asks).
-            guard let pointer = sqlite3_value_text(value) else { return UnsafeBufferPointer(start: nil, count: 0) }
-            return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_value_bytes(value)))
+            SQLFunction.utf8(of: arguments?[index])
         }
 
         /// An object derived from argument `index` that SQLite keeps with the running
@@ -83,6 +79,17 @@ public struct SQLFunction: Sendable {
             }
             return object
         }
+    }
+}
+
+extension SQLFunction {
+    /// The UTF-8 bytes of an argument value (`sqlite3_value *`) without copying; `nil`
+    /// for NULL.
+    static func utf8(of value: OpaquePointer?) -> UnsafeBufferPointer<UInt8>? {
+        guard sqlite3_value_type(value) != SQLITE_NULL else { return nil }
+        // The text first, then its length (the order SQLite's documentation asks).
+        guard let pointer = sqlite3_value_text(value) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_value_bytes(value)))
     }
 }
 
