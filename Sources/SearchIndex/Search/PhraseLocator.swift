@@ -19,6 +19,8 @@ struct FTSColumns: OptionSet, Hashable {
     static let keywords = FTSColumns(rawValue: 4)
     static let description = FTSColumns(rawValue: 8)
     static let text = FTSColumns(rawValue: 16)
+    /// The heavy fields, `items_head`'s columns: title, names and keywords.
+    static let heavy: FTSColumns = [.title, .names, .keywords]
     /// Every column.
     static let all = FTSColumns(rawValue: 0x1F)
     /// How many columns there are.
