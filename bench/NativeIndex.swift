@@ -49,6 +49,11 @@ enum NativeIndex {
             let slowest = picked.sorted { on[$0] > on[$1] }.prefix(5).map { "\(queries[$0]) \(String(format: "%.1f", on[$0]))" }
             say("  slowest: " + slowest.joined(separator: ", "))
         }
+        // The exact-query figure of the full run: typing and multi-term queries together.
+        let exact = kinds.indices.filter { kinds[$0] != .typo }
+        let a = Latencies(exact.map { on[$0] }), b = Latencies(exact.map { off[$0] })
+        say(String(format: "exact queries (%d): typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms; p99 ratio %.2f×",
+                   exact.count, a.p50, a.p99, b.p50, b.p99, a.p99 / b.p99))
     }
 
     /// Indexes `items` in batches into a new index under `directory`, then times

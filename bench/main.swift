@@ -67,7 +67,7 @@ for size in options.sizes {
 
 
 
-if !options.skipped.contains("bridge") {
+if !options.skipped.contains("bridge") && !options.searchOnly {
     BridgeFigures.measure(into: &report)
 }
 

@@ -14,7 +14,10 @@ import Foundation
 /// 2. A first pass asks only the heavy fields (`{title names keywords}`), a second pass
 ///    all fields, so a title match of a low-quality item still competes with body
 ///    matches of high-quality ones. Each pass keeps `max(need + slack, window)` accepted rows
-///    (not expired, of an allowed kind and domain).
+///    (not expired, of an allowed kind and domain). Over `items_fts` both passes (and
+///    the count of 4.) are one walk of the all-fields matches, each row's locator
+///    telling whether it is a heavy match, so that FTS5 merges a prefix's word lists
+///    once (``walkBothPasses(_:groups:want:matcher:into:)``).
 /// 3. ``HitAnalyzer`` reads each candidate's fields and finds every term's best match
 ///    (field, whole word or prefix, typos, position); ``Ranking`` turns that, the
 ///    ranking hint, engagement, recency and term statistics into a score whose parts
@@ -92,6 +95,10 @@ struct CandidateSearch {
     var filter: (sql: String, bindings: [SQLValue])? = nil
     /// The index's words, for typos and term statistics; `nil` searches exactly.
     var vocabulary: Vocabulary? = nil
+    /// Whether the heavy-fields and all-fields passes over `items_fts` are one walk
+    /// (``walkBothPasses(_:groups:want:matcher:into:)``); `false` runs them as two
+    /// queries and counts with a third, which tests compare against.
+    var walksPassesTogether = true
 
     struct Candidate {
         var itemRowid: Int64
@@ -265,6 +272,11 @@ struct CandidateSearch {
                 into: &candidates)
             (accepted, exhausted) = (result.0, result.1)
             merged = (result.2, result.3)
+        } else if walksPassesTogether, !(plan.usesHead && (plan.complete.isEmpty || plan.prefixIsIndexed)),
+                  let groups = Self.phraseGroups(of: plan) {
+            let result = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher, into: &candidates)
+            (accepted, exhausted) = (result.accepted, result.exhausted)
+            merged = result.count
         } else {
             for source in sources {
                 (accepted, exhausted, _) = try scan(source, headPhrase: plan.complete.count, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused)
@@ -563,15 +575,8 @@ struct CandidateSearch {
         headPhrase: Int, want: Int, verifier: PrefixVerifier?, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
         rejected: inout [Candidate], next: () throws -> (Int64, Int64, Int64)?
     ) throws -> (Int, Bool, Bool) {
-        // The body columns are read only when a term is checked in Swift.
-        let body = matcher.checksTerms ? ", items.content_description, items.text_content" : ""
-        let lookup = try connection.cached("""
-            SELECT items.id, items.domain, items.kind, items.expiration_date, items.ranking_hint,
-                coalesce(items.content_modification_date, items.content_creation_date, items.indexed_date),
-                coalesce((SELECT count FROM engagements WHERE engagements.id = items.id), 0),
-                items.title, items.display_name, items.alternate_names, items.keywords\(body)
-            FROM items WHERE items.rowid = ?\(filter.map { " AND (\($0.sql))" } ?? "")
-            """)
+        let lookup = try lookupStatement(matcher: matcher)
+        defer { lookup.reset() }
         let headShift = headPhrase < MatchLocator.maximumPhrases ? 5 * Int64(headPhrase) : nil
         var accepted = 0
         var scanned = 0
@@ -587,20 +592,8 @@ struct CandidateSearch {
                 accepted += 1
                 continue
             }
-            lookup.bind([.integer(itemRowid)] + (filter?.bindings ?? []))
-            defer { lookup.reset() }
-            guard try lookup.step() else { continue }
-            let kind = lookup.int64(2)
-            guard kinds.contains(kind), lookup.double(3) > now, allows(domain: lookup.text(1) ?? "") else { continue }
-            var candidate = Candidate(
-                itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator, id: lookup.text(0) ?? "",
-                kind: kind, rankingHint: lookup.optionalDouble(4), contentDate: lookup.double(5),
-                engagements: lookup.int64(6))
-            if matcher.checksTerms {
-                // Terms of several tokens: FTS5 found the tokens, not the term.
-                guard let found = matcher.check(lookup, first: 7) else { continue }
-                candidate.checked = found
-            }
+            guard var candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
+                                                     lookup: lookup, matcher: matcher) else { continue }
             if let verifier {
                 let found = verifier.locate(head: lookup, title: 7, displayName: 8, alternateNames: 9, keywords: 10)
                 guard found != 0 else {
@@ -617,6 +610,106 @@ struct CandidateSearch {
             accepted += 1
         }
         return (accepted, false, true)
+    }
+
+    /// The heavy-fields pass and the all-fields pass of ``sources(for:)`` in one walk of
+    /// the all-fields matches: a row is a heavy match when every group of phrases (a
+    /// term, or a term ORed with its typo alternatives) matched in the title, names or
+    /// keywords, which its locator tells. The candidates are the same as the two passes'
+    /// (the first `want` accepted heavy matches and the first `want` accepted matches),
+    /// but FTS5 merges a prefix's lists once instead of twice, and a third time to count:
+    /// when the page filled up, the walk goes on counting up to
+    /// ``SearchableIndex/totalCountCap`` (the count ``count(_:)`` would give) if every
+    /// row is visible to this search; otherwise `count` is `nil`.
+    private func walkBothPasses(
+        _ expression: String, groups: [Int], want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate]
+    ) throws -> (accepted: Int, exhausted: Bool, count: (Int, Bool)?) {
+        let locate = MatchLocator.functionName
+        let argument = groups.allSatisfy { $0 == 1 } ? "" : ", '" + groups.map(String.init).joined(separator: ",") + "'"
+        let statement = try connection.cached(
+            "SELECT rowid, \(locate)(items_fts\(argument)) FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC")
+        statement.bind([.text(expression)])
+        defer { statement.reset() }
+        let lookup = try lookupStatement(matcher: matcher)
+        var accepted = 0, acceptedHeavy = 0, rows = 0
+        var ranOut = false
+        while accepted < want || acceptedHeavy < want {
+            guard try statement.step() else {
+                ranOut = true
+                break
+            }
+            rows += 1
+            let ftsRowid = statement.int64(0), locator = statement.int64(1)
+            var isHeavy = true
+            for group in groups.indices where (locator >> (5 * Int64(group))) & 0x7 == 0 {
+                isHeavy = false
+                break
+            }
+            guard accepted < want || (isHeavy && acceptedHeavy < want) else { continue }
+            let itemRowid = ftsRowid & Schema.rowidMask
+            guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
+                                                     lookup: lookup, matcher: matcher) else { continue }
+            candidates[itemRowid] = candidate
+            if accepted < want { accepted += 1 }
+            if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
+        }
+        // As the all-fields pass alone: it stops at `want` accepted rows.
+        let exhausted = ranOut && accepted < want
+        guard !exhausted, !matcher.checksTerms, filter == nil, domains == nil, try allRowsVisible() else {
+            return (accepted, exhausted, nil)
+        }
+        let cap = SearchableIndex.totalCountCap
+        while !ranOut && rows < cap {
+            if try statement.step() { rows += 1 } else { ranOut = true }
+        }
+        let matched = min(rows, cap)
+        return (accepted, false, (matched, matched < cap))
+    }
+
+    /// The phrases of a plan's expression in groups (see ``MatchLocator``): one per
+    /// complete phrase or ORed group of phrases, then the prefix's; `nil` past the
+    /// locator's reach. Tokens hold no spaces, so ` OR ` separates a group's phrases.
+    static func phraseGroups(of plan: MatchPlan) -> [Int]? {
+        let parts = plan.complete + (plan.prefix.map { [$0] } ?? [])
+        guard parts.count <= MatchLocator.maximumPhrases else { return nil }
+        return parts.map { $0.components(separatedBy: " OR ").count }
+    }
+
+    /// The lookup ``candidate(itemRowid:ftsRowid:locator:lookup:matcher:)`` steps: the
+    /// columns a candidate keeps, then the heavy fields (and the body when a term is
+    /// checked in Swift), of visible rows that pass the filter.
+    private func lookupStatement(matcher: TermMatcher) throws -> Statement {
+        // The body columns are read only when a term is checked in Swift.
+        let body = matcher.checksTerms ? ", items.content_description, items.text_content" : ""
+        return try connection.cached("""
+            SELECT items.id, items.domain, items.kind, items.expiration_date, items.ranking_hint,
+                coalesce(items.content_modification_date, items.content_creation_date, items.indexed_date),
+                coalesce((SELECT count FROM engagements WHERE engagements.id = items.id), 0),
+                items.title, items.display_name, items.alternate_names, items.keywords\(body)
+            FROM items WHERE items.rowid = ?\(filter.map { " AND (\($0.sql))" } ?? "")
+            """)
+    }
+
+    /// A matching row as a candidate, or `nil` when it is not one this search may return
+    /// (expired, another kind or domain, filtered out, or a term of several tokens not
+    /// found as a term). `lookup` is left stepped on the row until its next use (the
+    /// caller reads the heavy fields from it).
+    private func candidate(itemRowid: Int64, ftsRowid: Int64, locator: Int64, lookup: Statement, matcher: TermMatcher) throws -> Candidate? {
+        lookup.reset()
+        lookup.bind([.integer(itemRowid)] + (filter?.bindings ?? []))
+        guard try lookup.step() else { return nil }
+        let kind = lookup.int64(2)
+        guard kinds.contains(kind), lookup.double(3) > now, allows(domain: lookup.text(1) ?? "") else { return nil }
+        var candidate = Candidate(
+            itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator, id: lookup.text(0) ?? "",
+            kind: kind, rankingHint: lookup.optionalDouble(4), contentDate: lookup.double(5),
+            engagements: lookup.int64(6))
+        if matcher.checksTerms {
+            // Terms of several tokens: FTS5 found the tokens, not the term.
+            guard let found = matcher.check(lookup, first: 7) else { return nil }
+            candidate.checked = found
+        }
+        return candidate
     }
 
     /// Counts matching, visible rows among the first ``SearchableIndex/totalCountCap``

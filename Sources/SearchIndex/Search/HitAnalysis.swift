@@ -27,6 +27,8 @@ final class HitAnalyzer {
         var weight: Double
         /// Characters of the term (its tokens' scalars).
         var length: Int
+        /// The single token's characters counted, to rule words out before the table.
+        var letters: Typos.Letters
     }
 
     /// The best match of one term in one candidate.
@@ -71,7 +73,7 @@ final class HitAnalyzer {
                 weight = log(1 + Double(itemCount) / Double(max(1, count)))
             }
             return Term(tokens: term.tokens, isPrefix: term.isPrefix, maximumEdits: edits, scalars: scalars,
-                        weight: weight, length: length)
+                        weight: weight, length: length, letters: Typos.Letters(scalars))
         }
     }
 
@@ -302,6 +304,13 @@ final class HitAnalyzer {
         // A token has at most as many characters as bytes, and at least a quarter.
         let bytes = token.count, n = term.scalars.count, k = term.maximumEdits
         if bytes < n - k || (!term.isPrefix && (bytes + 3) / 4 > n + k) { return nil }
+        if k == 1 && tokens.isASCII {
+            // Most words: compared as stored bytes, without a table.
+            guard let typos = Typos.withinOneEdit(term.scalars, token, prefix: term.isPrefix) else { return nil }
+            let whole = term.isPrefix ? Typos.withinOneEdit(term.scalars, token, prefix: false) != nil : true
+            return (typos, whole)
+        }
+        if tokens.isASCII && !Typos.mayBeWithin(k, of: term.letters, token, prefix: term.isPrefix, scratch: &letterScratch) { return nil }
         let scalars = tokens.scalars(start + last)
         guard let typos = Typos.distance(term.scalars, scalars, limit: term.maximumEdits, prefix: term.isPrefix) else { return nil }
         let whole = term.isPrefix ? Typos.distance(term.scalars, scalars, limit: term.maximumEdits) != nil : true
@@ -344,6 +353,7 @@ final class HitAnalyzer {
     /// Reused between fields, so that tokenizing a field allocates nothing once warm.
     private var scratch = FieldTokens()
     private var coveredScratch: [Bool] = []
+    private var letterScratch = [Int8](repeating: 0, count: 128)
 
     private func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldTokens {
         var tokens = scratch
@@ -352,25 +362,35 @@ final class HitAnalyzer {
         tokens.ranges.removeAll(keepingCapacity: true)
         tokens.original.removeAll(keepingCapacity: true)
         tokens.isASCII = true
-        // ASCII, split as unicode61 splits it: runs of letters and digits.
+        // ASCII, split as unicode61 splits it: runs of letters and digits. The text is
+        // copied once and lower-cased in place.
         var start = -1
         var ascii = true
-        for index in 0 ... bytes.count {
-            let byte = index < bytes.count ? bytes[index] : 0x20
-            if byte >= 0x80 {
-                ascii = false
-                break
+        var folded = tokens.folded, ranges = tokens.ranges
+        tokens.folded = []
+        tokens.ranges = []
+        folded.append(contentsOf: bytes)
+        folded.withUnsafeMutableBufferPointer { text in
+            for index in 0 ..< text.count {
+                let byte = text[index]
+                if byte >= 0x80 {
+                    ascii = false
+                    return
+                }
+                let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                text[index] = lowered
+                let isWord = (lowered >= 0x30 && lowered <= 0x39) || (lowered >= 0x61 && lowered <= 0x7A)
+                if isWord {
+                    if start < 0 { start = index }
+                } else if start >= 0 {
+                    ranges.append(start ..< index)
+                    start = -1
+                }
             }
-            let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            if index < bytes.count { tokens.folded.append(lowered) }
-            let isWord = (lowered >= 0x30 && lowered <= 0x39) || (lowered >= 0x61 && lowered <= 0x7A)
-            if isWord {
-                if start < 0 { start = index }
-            } else if start >= 0 {
-                tokens.ranges.append(start ..< index)
-                start = -1
-            }
+            if start >= 0 { ranges.append(start ..< text.count) }
         }
+        tokens.folded = folded
+        tokens.ranges = ranges
         if ascii {
             tokens.original = tokens.ranges
             return tokens

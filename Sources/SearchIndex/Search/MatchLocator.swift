@@ -9,7 +9,10 @@ import Foundation
 /// function reads it with `xPhraseFirstColumn` / `xPhraseNextColumn` for the few
 /// candidate rows the search keeps, instead of re-tokenizing text in Swift. It returns
 /// one integer: for phrase `i` (up to 12), bits `5i…5i+4` are the set of columns it
-/// matched in (bit `c` = FTS column `c`).
+/// matched in (bit `c` = FTS column `c`). With a text argument of group sizes
+/// (`searchlight_match(items_fts, '1,3,2')`: the phrases in order, grouped), bits
+/// `5g…5g+4` are instead the columns any phrase of group `g` matched in, for up to 12
+/// groups: a term ORed with its typo alternatives is one group.
 ///
 /// The tables are `detail=column` (see ``Schema``): FTS5 keeps which columns a token is
 /// in, not its offsets, and `xInst` of a contentless table then reports nothing. Whether
@@ -73,7 +76,7 @@ enum MatchLocator {
         guard code == SQLITE_OK else { throw connection.error(code, context: "register \(functionName)") }
     }
 
-    private static let locate: ExtensionFunction = { api, fts, context, _, _ in
+    private static let locate: ExtensionFunction = { api, fts, context, argumentCount, arguments in
         guard let api,
               let countPointer = MatchLocator.slot(MatchLocator.xPhraseCountSlot, of: api),
               let firstPointer = MatchLocator.slot(MatchLocator.xPhraseFirstColumnSlot, of: api),
@@ -85,8 +88,26 @@ enum MatchLocator {
         var result: Int64 = 0
         var iterator: PhraseIterator = (nil, nil)
         var column: Int32 = 0
-        let phrases = min(phraseCount(fts), Int32(MatchLocator.maximumPhrases))
+        // With groups, the bits of group g are those of its phrases together.
+        var groups: [Int] = []
+        if argumentCount >= 1, let arguments, let text = sqlite3_value_text(arguments[0]) {
+            groups = String(cString: text).split(separator: ",").compactMap { Int($0) }
+        }
+        var group = 0, left = groups.first ?? 1
+        let phrases = groups.isEmpty ? min(phraseCount(fts), Int32(MatchLocator.maximumPhrases)) : phraseCount(fts)
         for phrase in 0 ..< max(phrases, 0) {
+            let slot: Int64
+            if groups.isEmpty {
+                slot = Int64(phrase)
+            } else {
+                if left == 0 {
+                    group += 1
+                    left = group < groups.count ? groups[group] : 1
+                }
+                left -= 1
+                if group >= MatchLocator.maximumPhrases { break }
+                slot = Int64(group)
+            }
             let code = withUnsafeMutableBytes(of: &iterator) { buffer in
                 first(fts, phrase, buffer.baseAddress, &column)
             }
@@ -95,7 +116,7 @@ enum MatchLocator {
                 return
             }
             while column >= 0 {
-                if column < 5 { result |= Int64(1) << (5 * Int64(phrase) + Int64(column)) }
+                if column < 5 { result |= Int64(1) << (5 * slot + Int64(column)) }
                 withUnsafeMutableBytes(of: &iterator) { buffer in next(fts, buffer.baseAddress, &column) }
             }
         }

@@ -1,0 +1,152 @@
+import Foundation
+import XCTest
+@testable import SearchIndex
+
+/// The faster ways ``CandidateSearch`` walks FTS5's matches find the same hits, in the
+/// same order, with the same count, as the plain passes they replace (on a real index
+/// where frequent words fill the heavy fields of some items and only the description of
+/// others, and some items are expired or in another domain).
+final class SearchPathTests: IndexTestCase {
+    private static let words = [
+        "river", "stone", "garden", "light", "house", "paper", "music", "travel", "night", "water",
+        "interval", "internet", "interior", "integer", "intention", "interview", "station", "staging", "stamp",
+        "control", "concert", "console", "contour", "keeper", "kettle", "kernel", "snow", "snake", "afford",
+    ]
+
+    private func indexItems(count: Int) throws {
+        var random = SplitMix(seed: 16)
+        func phrase(_ length: ClosedRange<Int>) -> String {
+            (0 ..< random.next(in: length)).map { _ in Self.words[random.next(in: 0 ... Self.words.count - 1)] }
+                .joined(separator: " ")
+        }
+        var items: [SearchableItem] = []
+        for n in 0 ..< count {
+            // Some items have the frequent words only in their description.
+            let title = n % 3 == 0 ? "item \(n)" : phrase(1 ... 4)
+            let keywords = n % 5 == 0 ? [phrase(1 ... 2)] : nil
+            let expiration = n % 17 == 0 ? Date(timeIntervalSinceNow: -3600) : nil
+            items.append(SearchableItem(
+                id: "i\(n)", domain: n % 7 == 0 ? "org.example.other" : nil, expirationDate: expiration,
+                attributes: SearchableItemAttributeSet(
+                    title: title, contentDescription: phrase(3 ... 12), keywords: keywords,
+                    rankingHint: Double(random.next(in: 0 ... 100)))))
+        }
+        try index.indexItems(items)
+    }
+
+    /// What one search returns with the passes walked together, or apart.
+    private func run(_ text: String, limit: Int, together: Bool, domains: [String]? = nil, typos: Bool = true) throws
+        -> (ids: [String], scores: [Double], total: Int, exact: Bool) {
+        let index = self.index!, now = self.now
+        return try index.store.read { connection in
+            var search = CandidateSearch(connection: connection, thumbnails: index.thumbnails, now: now,
+                                         kinds: [Schema.itemKind], domains: domains, vocabulary: index.vocabulary)
+            search.walksPassesTogether = together
+            let result = try search.run(text: text, limit: limit, offset: 0, typoTolerance: typos)
+            return (result.hits.map { $0.row.item.id }, result.hits.map { $0.breakdown.total }, result.total, result.exact)
+        }
+    }
+
+    /// One time for every search, so that recency scores compare.
+    private let now = Date().timeIntervalSince1970 * 1000
+
+    private var queries: [String] {
+        let pairs = zip(Self.words, Self.words.reversed()).map { "\($0) \($1.prefix(3))" }
+        let longer = zip(Self.words, Self.words.dropFirst()).map { "\($0) \($1.prefix(5))" }
+        let typos = ["rivr stone", "stoen gar", "watr inter", "nihgt contr", "garden intervl", "staying inter",
+                     "musci stat", "keeper snwo", "travle int", "papre hou"]
+        return pairs + longer + typos + ["water", "river stone", "night music paper", "house int", "the con"]
+    }
+
+    func testWalkingBothPassesTogetherFindsTheSamePage() throws {
+        try indexItems(count: 3000)
+        var compared = 0
+        for query in queries {
+            for limit in [10, 50] {
+                let together = try run(query, limit: limit, together: true)
+                let apart = try run(query, limit: limit, together: false)
+                XCTAssertEqual(together.ids, apart.ids, "\(query) limit \(limit)")
+                XCTAssertEqual(together.scores, apart.scores, "\(query) limit \(limit)")
+                XCTAssertEqual(together.total, apart.total, "\(query) limit \(limit): total")
+                XCTAssertEqual(together.exact, apart.exact, "\(query) limit \(limit): exact")
+                if !together.ids.isEmpty { compared += 1 }
+            }
+            let domain = try run(query, limit: 20, together: true, domains: ["org.example.app"])
+            let domainApart = try run(query, limit: 20, together: false, domains: ["org.example.app"])
+            XCTAssertEqual(domain.ids, domainApart.ids, "\(query) in a domain")
+            XCTAssertEqual(domain.total, domainApart.total, "\(query) in a domain: total")
+            let exactOnly = try run(query, limit: 20, together: true, typos: false)
+            let exactOnlyApart = try run(query, limit: 20, together: false, typos: false)
+            XCTAssertEqual(exactOnly.ids, exactOnlyApart.ids, "\(query) without typos")
+            XCTAssertEqual(exactOnly.total, exactOnlyApart.total, "\(query) without typos: total")
+        }
+        // The comparison means something only if most queries find hits.
+        XCTAssertGreaterThan(compared, queries.count)
+    }
+}
+
+private extension SplitMix {
+    mutating func next(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+}
+
+/// The one-edit comparison the analyzer uses for most words gives the distance the
+/// edit-distance table gives.
+final class OneEditTests: XCTestCase {
+    func testOneEditAgreesWithTheTable() {
+        var random = SplitMix(seed: 5)
+        let letters: [UInt32] = Array("abcd".unicodeScalars.map(\.value))
+        func word(_ lengths: ClosedRange<Int>) -> [UInt32] {
+            (0 ..< random.next(in: lengths)).map { _ in letters[random.next(in: 0 ... letters.count - 1)] }
+        }
+        var withinOne = 0
+        for _ in 0 ..< 20_000 {
+            let a = word(1 ... 6), b = word(0 ... 8)
+            for prefix in [false, true] {
+                let expected = Typos.distance(a, b, limit: 1, prefix: prefix)
+                XCTAssertEqual(Typos.withinOneEdit(a, b, prefix: prefix), expected, "\(a) \(b) prefix \(prefix)")
+                XCTAssertEqual(Typos.withinOneEdit(a, b.map { UInt8($0) }[...], prefix: prefix), expected, "\(a) \(b) as bytes")
+                if expected == 1 { withinOne += 1 }
+            }
+        }
+        // Swaps, insertions, deletions and substitutions all occur among so many pairs.
+        XCTAssertGreaterThan(withinOne, 1_000)
+        XCTAssertEqual(Typos.withinOneEdit(Vocabulary.scalars(Array("recieve".utf8)), Array("receive".utf8)[...], prefix: false), 1)
+        XCTAssertNil(Typos.withinOneEdit(Vocabulary.scalars(Array("recieve".utf8)), Array("relieved".utf8)[...], prefix: false))
+        XCTAssertEqual(Typos.withinOneEdit(Vocabulary.scalars(Array("recie".utf8)), Array("receiver".utf8)[...], prefix: true), 1)
+    }
+
+    /// The character-count test that rules words out before the table never rules out
+    /// a word within the distance, and rules out most others.
+    func testTheLetterCountNeverRulesOutAMatch() {
+        var random = SplitMix(seed: 9)
+        let letters: [UInt32] = Array("abcdef".unicodeScalars.map(\.value))
+        func word(_ lengths: ClosedRange<Int>) -> [UInt32] {
+            (0 ..< random.next(in: lengths)).map { _ in letters[random.next(in: 0 ... letters.count - 1)] }
+        }
+        var scratch = [Int8](repeating: 0, count: 128)
+        var ruledOut = 0, far = 0
+        for _ in 0 ..< 20_000 {
+            let a = word(1 ... 11), b = word(0 ... 14)
+            let bytes = b.map { UInt8($0) }[...]
+            for k in [1, 2] {
+                for prefix in [false, true] {
+                    let passes = Typos.mayBeWithin(k, of: Typos.Letters(a), bytes, prefix: prefix, scratch: &scratch)
+                    if Typos.distance(a, b, limit: k, prefix: prefix) != nil {
+                        XCTAssertTrue(passes, "\(a) \(b) k \(k) prefix \(prefix)")
+                    } else {
+                        far += 1
+                        if !passes { ruledOut += 1 }
+                    }
+                }
+            }
+            XCTAssertEqual(scratch, [Int8](repeating: 0, count: 128))
+        }
+        XCTAssertGreaterThan(ruledOut, far / 2)
+        // Real words: `goverment` is 1 edit from `government`; `movement` shares too few letters.
+        let query = Vocabulary.scalars(Array("goverment".utf8))
+        XCTAssertTrue(Typos.mayBeWithin(2, of: Typos.Letters(query), Array("government".utf8)[...], prefix: false, scratch: &scratch))
+        XCTAssertFalse(Typos.mayBeWithin(2, of: Typos.Letters(query), Array("ornaments".utf8)[...], prefix: false, scratch: &scratch))
+    }
+}
