@@ -175,8 +175,4 @@ enum Schema {
     static let itemKind: Int64 = 0
     /// The `kind` of a stored, search-eligible user activity.
     static let activityKind: Int64 = 1
-
-    /// The FTS rowid's item-rowid bits (``FTSRowid``), for the search code that still
-    /// masks FTS rowids itself.
-    static let rowidMask: Int64 = FTSRowid.maximumItemRowid
 }
