@@ -22,7 +22,7 @@ final class IndexStoreTests: XCTestCase {
     private func openStore() throws -> IndexStore {
         try IndexStore(
             configuration: IndexStore.Configuration(
-                directory: directory, idleMaintenanceDelay: nil, maintenancePagesPerStep: 16, registerFunctions: nil,
+                directory: directory, idleMaintenanceDelay: nil, maintenancePagesPerStep: 16, functions: [],
                 now: { Date().timeIntervalSince1970 * 1000 }),
             opening: { _ in })
     }

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import XCTest
 
@@ -533,17 +532,11 @@ struct QueryTestRow {
 
 /// An in-memory SQLite database with the index's `items` table and the query functions registered.
 final class QueryTestDatabase {
-    private let db: OpaquePointer
+    private let connection: Connection
 
     init() throws {
-        var handle: OpaquePointer?
-        guard sqlite3_open(":memory:", &handle) == SQLITE_OK, let handle else {
-            throw QueryTestDatabaseError(message: "cannot open an in-memory database")
-        }
-        db = handle
-        guard QueryLanguage.registerFunctions(on: db) == SQLITE_OK else {
-            throw QueryTestDatabaseError(message: "cannot register the query functions")
-        }
+        connection = try Connection(path: ":memory:", create: true)
+        for function in QueryLanguage.functions { try connection.register(function) }
         try execute("""
             CREATE TABLE items (
                 rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, domain TEXT, title TEXT,
@@ -554,68 +547,35 @@ final class QueryTestDatabase {
             """)
     }
 
-    deinit {
-        sqlite3_close_v2(db)
-    }
-
-    private var lastError: String { String(cString: sqlite3_errmsg(db)) }
-
     func execute(_ sql: String) throws {
-        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
-            throw QueryTestDatabaseError(message: lastError)
-        }
-    }
-
-    private func prepare(_ sql: String) throws -> OpaquePointer {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw QueryTestDatabaseError(message: "\(lastError) in \(sql.prefix(300))")
-        }
-        return statement
+        try connection.execute(sql)
     }
 
     func insert(_ row: QueryTestRow) throws {
-        let statement = try prepare("""
-            INSERT INTO items (id, domain, title, content_description, keywords, display_name,
-                alternate_names, text_content, ranking_hint, content_creation_date, attributes)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        defer { sqlite3_finalize(statement) }
         let texts: [String?] = [row.id, row.domain, row.title, row.contentDescription, row.keywords,
                                 row.displayName, row.alternateNames, row.textContent]
         var bindings = texts.map { $0.map(QueryBinding.text) ?? .null }
         bindings.append(row.rankingHint.map(QueryBinding.real) ?? .null)
         bindings.append(row.created.map(QueryBinding.real) ?? .null)
         bindings.append(row.attributes.map(QueryBinding.text) ?? .null)
-        guard CompiledQuery(sql: "", bindings: bindings).bind(to: statement) == SQLITE_OK,
-              sqlite3_step(statement) == SQLITE_DONE
-        else { throw QueryTestDatabaseError(message: lastError) }
+        try connection.prepare("""
+            INSERT INTO items (id, domain, title, content_description, keywords, display_name,
+                alternate_names, text_content, ranking_hint, content_creation_date, attributes)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).bind(CompiledQuery(sql: "", bindings: bindings).values).run()
     }
 
     /// The sorted ids of the rows the compiled query matches.
     func ids(matching query: CompiledQuery) throws -> [String] {
-        let statement = try prepare("SELECT id FROM items WHERE \(query.sql)")
-        defer { sqlite3_finalize(statement) }
-        guard query.bind(to: statement) == SQLITE_OK else { throw QueryTestDatabaseError(message: lastError) }
-        XCTAssertEqual(Int(sqlite3_bind_parameter_count(statement)), query.bindings.count)
+        let statement = try connection.prepare("SELECT id FROM items WHERE \(query.sql)")
+        XCTAssertEqual(Int(statement.parameterCount), query.bindings.count)
+        statement.bind(query.values)
         var ids: [String] = []
-        while true {
-            let rc = sqlite3_step(statement)
-            if rc == SQLITE_DONE { break }
-            guard rc == SQLITE_ROW else { throw QueryTestDatabaseError(message: lastError) }
-            ids.append(String(cString: sqlite3_column_text(statement, 0)))
-        }
+        while try statement.step() { ids.append(statement.text(0) ?? "") }
         return ids.sorted()
     }
 
     func count() throws -> Int {
-        let statement = try prepare("SELECT count(*) FROM items")
-        defer { sqlite3_finalize(statement) }
-        guard sqlite3_step(statement) == SQLITE_ROW else { throw QueryTestDatabaseError(message: lastError) }
-        return Int(sqlite3_column_int64(statement, 0))
+        Int(try connection.scalarInt("SELECT count(*) FROM items") ?? 0)
     }
-}
-
-struct QueryTestDatabaseError: Error {
-    var message: String
 }

@@ -13,16 +13,8 @@ extension QueryLanguageProvider {
             } catch let error as QueryLanguageError {
                 throw IndexError(code: error.code, message: error.message)
             }
-            let bindings = compiled.bindings.map { binding -> SQLValue in
-                switch binding {
-                case .text(let text): return .text(text)
-                case .real(let value): return .real(value)
-                case .integer(let value): return .integer(value)
-                case .null: return .null
-                }
-            }
-            return (compiled.sql, bindings)
+            return (compiled.sql, compiled.values)
         },
-        registerFunctions: { db in _ = QueryLanguage.registerFunctions(on: db) }
+        functions: QueryLanguage.functions
     )
 }

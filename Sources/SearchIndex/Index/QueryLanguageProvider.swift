@@ -10,15 +10,16 @@ public struct QueryLanguageProvider: Sendable {
     /// Compiles `text`; throws an error (ideally an ``IndexError`` with
     /// `E_INVALID_QUERY` and the character position) for text that does not parse.
     public var compile: @Sendable (_ text: String, _ now: Date, _ calendar: Calendar) throws -> (sql: String, bindings: [SQLValue])
-    /// Registers the SQL functions the compiled expressions call, on each connection.
-    public var registerFunctions: @Sendable (_ db: OpaquePointer) -> Void
+    /// The SQL functions the compiled expressions call; the index registers them on
+    /// each of its connections.
+    public var functions: [SQLFunction]
 
     /// Makes a compiler from its two parts.
     public init(
         compile: @escaping @Sendable (_ text: String, _ now: Date, _ calendar: Calendar) throws -> (sql: String, bindings: [SQLValue]),
-        registerFunctions: @escaping @Sendable (_ db: OpaquePointer) -> Void
+        functions: [SQLFunction]
     ) {
         self.compile = compile
-        self.registerFunctions = registerFunctions
+        self.functions = functions
     }
 }

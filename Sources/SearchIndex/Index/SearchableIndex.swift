@@ -112,7 +112,7 @@ public final class SearchableIndex: @unchecked Sendable {
                 directory: configuration.directory,
                 idleMaintenanceDelay: configuration.idleMaintenanceDelay,
                 maintenancePagesPerStep: configuration.maintenancePagesPerStep,
-                registerFunctions: configuration.queryLanguage?.registerFunctions,
+                functions: configuration.queryLanguage?.functions ?? [],
                 now: { clock().timeIntervalSince1970 * 1000 }),
             opening: { transaction in try transaction.purgeExpired() })
         databasePath = store.databasePath

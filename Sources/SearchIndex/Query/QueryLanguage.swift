@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 
 /// The query language of SPEC §4 (CoreSpotlight's `CSSearchQuery`): parse a query
@@ -10,7 +9,7 @@ import Foundation
 /// // SELECT id FROM items WHERE \(query.sql), binding query.bindings in order
 /// ```
 ///
-/// The connection running the SQL must have the functions from ``registerFunctions(on:)``.
+/// The connection running the SQL must have the SQL ``functions`` registered.
 ///
 /// ## Semantics
 ///
@@ -61,13 +60,9 @@ public enum QueryLanguage {
         return CompiledQuery(sql: compiler.sql, bindings: compiler.bindings)
     }
 
-    /// Registers the SQL functions compiled queries call on the connection `db` (a `sqlite3 *`).
-    ///
-    /// Call it once per connection before preparing a compiled query's SQL.
-    /// - Returns: `SQLITE_OK`, or the SQLite result code of the registration that failed.
-    public static func registerFunctions(on db: OpaquePointer) -> Int32 {
-        QuerySQLFunctions.register(on: db)
-    }
+    /// The SQL functions compiled queries call (`searchlight_match`,
+    /// `searchlight_compare`): register them on every connection that runs one.
+    public static let functions: [SQLFunction] = QuerySQLFunctions.all
 }
 
 /// A compiled query: a boolean SQL expression over `items.<column>` and the values
@@ -84,27 +79,8 @@ public struct CompiledQuery: Sendable, Equatable {
         self.bindings = bindings
     }
 
-    /// Binds ``bindings`` to the prepared `statement`, the first to parameter `firstIndex`.
-    ///
-    /// - Returns: `SQLITE_OK`, or the result code of the first bind that failed.
-    public func bind(to statement: OpaquePointer, firstIndex: Int32 = 1) -> Int32 {
-        for (offset, binding) in bindings.enumerated() {
-            let index = firstIndex + Int32(offset)
-            let rc: Int32
-            switch binding {
-            case .text(let text):
-                rc = text.withCString { sqlite3_bind_text(statement, index, $0, -1, searchlight_sqlite_transient()) }
-            case .real(let value):
-                rc = sqlite3_bind_double(statement, index, value)
-            case .integer(let value):
-                rc = sqlite3_bind_int64(statement, index, value)
-            case .null:
-                rc = sqlite3_bind_null(statement, index)
-            }
-            if rc != SQLITE_OK { return rc }
-        }
-        return SQLITE_OK
-    }
+    /// ``bindings`` as the values to bind to a statement, in order.
+    public var values: [SQLValue] { bindings.map(\.value) }
 }
 
 /// A value bound to one `?` of a ``CompiledQuery``.
@@ -113,4 +89,16 @@ public enum QueryBinding: Sendable, Equatable {
     case real(Double)
     case integer(Int64)
     case null
+}
+
+extension QueryBinding {
+    /// The value as a statement binds it.
+    public var value: SQLValue {
+        switch self {
+        case .text(let text): return .text(text)
+        case .real(let value): return .real(value)
+        case .integer(let value): return .integer(value)
+        case .null: return .null
+        }
+    }
 }

@@ -95,6 +95,9 @@ final class Statement {
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
     func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
 
+    /// The number of `?` parameters the statement has (the largest index of one).
+    var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
+
     /// The number of columns a row of this statement has.
     var columnCount: Int32 { sqlite3_column_count(handle) }
 

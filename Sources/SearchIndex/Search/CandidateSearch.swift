@@ -7,7 +7,7 @@ import Foundation
 /// and bm25 must score every match (and scans each phrase's matches to compute its
 /// IDF), which measured 1.2 s at p99 on 100k items. Instead:
 ///
-/// 1. The FTS rowid is `quality << 32 | items.rowid`, where quality comes from the
+/// 1. The FTS rowid is the item's quality bucket above its `items.rowid` (``FTSRowid``), where quality comes from the
 ///    ranking hint and engagement (``Ranking/qualityBucket(rankingHint:engagements:)``),
 ///    so `ORDER BY rowid DESC` walks matches best-first and FTS5 stops as soon as we
 ///    stop stepping. Within a bucket, newer rows come first.
@@ -102,16 +102,17 @@ struct CandidateSearch {
 
     struct Candidate {
         var itemRowid: Int64
-        var ftsRowid: Int64
-        var locator: Int64
+        var ftsRowid: FTSRowid
+        /// Where the terms' phrases matched (the locator function's, and the Swift
+        /// prefix check's).
+        var locator: PhraseLocator
         var id: String
         var kind: Int64
         var rankingHint: Double?
         var contentDate: Double
         var engagements: Int64
-        /// ``TermMatcher``'s findings: column bits of the checked terms (term layout)
-        /// and ``MatchLocator/titleStartBit``.
-        var checked: Int64 = 0
+        /// ``TermMatcher``'s findings: the best field of each checked term.
+        var checked = PhraseLocator()
         /// Found by the typo pass only: its terms may match with typos.
         var typoMatch = false
     }
@@ -120,6 +121,32 @@ struct CandidateSearch {
         var row: StoredRow
         var breakdown: ScoreBreakdown
         var highlights: [SearchHighlight] = []
+    }
+
+    /// How many matches a search counted, and whether that is all of them (otherwise
+    /// a lower bound).
+    struct Count {
+        var total: Int
+        var isExact: Bool
+    }
+
+    /// How far a walk over a source's matches got.
+    struct Walk {
+        /// Rows accepted as candidates.
+        var accepted: Int
+        /// Whether the matches ran out before `want` were accepted.
+        var exhausted: Bool
+        /// `false` when a walk checking a prefix in Swift gave up after
+        /// ``verifiedScanBudget`` rows.
+        var withinBudget = true
+    }
+
+    /// One row of a source: its FTS rowid and where the phrases matched, in `items_fts`
+    /// and in `items_head` (whose phrase 0 is the prefix).
+    struct MatchRow {
+        var ftsRowid: FTSRowid
+        var locator: PhraseLocator
+        var headLocator: PhraseLocator
     }
 
     /// One way of asking FTS5 for matches best-first: a query returning
@@ -200,17 +227,17 @@ struct CandidateSearch {
             let postings = snapshot.postings(withPrefix: Vocabulary.scalars(plan.prefixToken))
             plan.prefixIsFrequent = Double(postings) >= (Double(want) * Double(max(1, itemCount)) * 180).squareRoot()
         }
-        var (candidates, total, exact) = try exactCandidates(plan: plan, matcher: matcher, want: want)
+        var (candidates, count) = try exactCandidates(plan: plan, matcher: matcher, want: want)
         if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan) {
             let typos = try typoCandidates(plan: plan, matcher: matcher, vocabulary: snapshot, want: want, into: &candidates)
             // The typo plan's matches include the exact ones.
-            if typos.ran { (total, exact) = (max(total, typos.total, candidates.count), typos.exact) }
+            if typos.ran { count = Count(total: max(count.total, typos.count.total, candidates.count), isExact: typos.count.isExact) }
         }
         guard let analyzer = HitAnalyzer(plan: plan, typoTolerance: typoTolerance, vocabulary: snapshot, itemCount: itemCount) else {
             return ([], 0, true)
         }
         let hits = try page(candidates, plan: plan, analyzer: analyzer, limit: limit, offset: offset, sort: sort)
-        return (hits.hits, max(total, hits.ranked), exact)
+        return (hits.hits, max(count.total, hits.ranked), count.isExact)
     }
 
     /// Whether some term of the plan may match with typos (a single token of 5 or
@@ -224,9 +251,10 @@ struct CandidateSearch {
 
     /// The exact matches of a plan, best-first, at least `want` of them when there are
     /// as many, with their count and whether it is exact.
-    private func exactCandidates(plan: MatchPlan, matcher: TermMatcher, want: Int) throws -> ([Int64: Candidate], Int, Bool) {
+    private func exactCandidates(plan: MatchPlan, matcher: TermMatcher, want: Int) throws
+        -> (candidates: [Int64: Candidate], count: Count) {
         var candidates: [Int64: Candidate] = [:]
-        var accepted = 0, exhausted = true
+        var progress = Walk(accepted: 0, exhausted: true)
         // Whether the complete terms have more matches than the Swift check looks at.
         var completeIsFrequent = false
         if let verifier = PrefixVerifier(plan: plan), let complete = plan.completeExpression {
@@ -236,62 +264,58 @@ struct CandidateSearch {
                     "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
                 }
             }
-            var withinBudget = true
             var rejected: [Candidate] = []
-            for source in sources where withinBudget {
+            for source in sources where progress.withinBudget {
                 // The last source (all fields) matches a superset of the first: its
                 // rejected rows are the ones to check further.
                 rejected = []
-                (accepted, exhausted, withinBudget) = try scan(
+                progress = try scan(
                     source, headPhrase: plan.complete.count, want: want, verifier: verifier, matcher: matcher,
                     into: &candidates, rejected: &rejected)
             }
-            if withinBudget {
-                var exact = exhausted
-                if exhausted && accepted < want {
+            if progress.withinBudget {
+                var exact = progress.exhausted
+                if progress.exhausted && progress.accepted < want {
                     // The heavy fields did not fill the page: look for the prefix in the
                     // description and text content of the rows the heavy check rejected.
                     let body = try verifyBody(rejected, verifier: verifier, matcher: matcher, headPhrase: plan.complete.count,
-                                              want: want - accepted, into: &candidates)
-                    accepted += body.accepted
+                                              want: want - progress.accepted, into: &candidates)
+                    progress.accepted += body.accepted
                     exact = body.checkedAll
                 }
                 // Counting further would mean checking every remaining row in Swift: the
                 // count of a query cut short here is a lower bound.
-                return (candidates, max(accepted, candidates.count), exact)
+                return (candidates, Count(total: max(progress.accepted, candidates.count), isExact: exact))
             }
             candidates = [:]
             completeIsFrequent = true
         }
         let sources = Self.sources(for: plan)
         var unused: [Candidate] = []
-        var merged: (total: Int, exact: Bool)?
+        // The count the walk made as it went, if it did.
+        var merged: Count?
         if completeIsFrequent, let complete = plan.completeExpression, let prefix = plan.prefix {
-            let result = try mergeScan(
+            (progress, merged) = try mergeScan(
                 complete: complete, prefix: prefix, headPhrase: plan.complete.count, want: want, matcher: matcher,
                 into: &candidates)
-            (accepted, exhausted) = (result.0, result.1)
-            merged = (result.2, result.3)
         } else if walksPassesTogether, !(plan.usesHead && (plan.complete.isEmpty || plan.prefixIsIndexed)),
                   let groups = Self.phraseGroups(of: plan) {
-            let result = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher, into: &candidates)
-            (accepted, exhausted) = (result.accepted, result.exhausted)
-            merged = result.count
+            (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher, into: &candidates)
         } else {
             for source in sources {
-                (accepted, exhausted, _) = try scan(source, headPhrase: plan.complete.count, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused)
+                progress = try scan(source, headPhrase: plan.complete.count, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused)
             }
         }
         var countSource = sources.last!
         var headOnly = false
         if plan.usesHead && (plan.complete.isEmpty || plan.prefixIsIndexed) {
-            if accepted < want {
+            if progress.accepted < want {
                 // The heavy fields did not fill the page, so the prefix is rare there and
                 // usually rare in the other fields too: ask all fields.
                 let all = Source(values: [.text(plan.expression)]) { fts, _ in
                     "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
                 }
-                (accepted, exhausted, _) = try scan(all, headPhrase: plan.complete.count, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused)
+                progress = try scan(all, headPhrase: plan.complete.count, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused)
                 countSource = all
                 merged = nil
             } else {
@@ -300,18 +324,17 @@ struct CandidateSearch {
                 headOnly = true
             }
         }
-        var total = accepted
-        var exact = exhausted
+        var count = Count(total: progress.accepted, isExact: progress.exhausted)
         if let merged {
-            (total, exact) = merged
-        } else if !exhausted && (matcher.checksTerms || filter != nil) {
+            count = merged
+        } else if !progress.exhausted && (matcher.checksTerms || filter != nil) {
             // FTS5 counts rows with the tokens, not the terms (nor the filter): only
             // checked rows count.
-            (total, exact) = (accepted, false)
-        } else if !exhausted {
-            (total, exact) = try count(countSource)
+            count = Count(total: progress.accepted, isExact: false)
+        } else if !progress.exhausted {
+            count = try self.count(countSource)
         }
-        return (candidates, max(total, candidates.count), exact && !headOnly)
+        return (candidates, Count(total: max(count.total, candidates.count), isExact: count.isExact && !headOnly))
     }
 
     /// Adds the matches where single-token terms of 5 or more characters may have
@@ -323,7 +346,7 @@ struct CandidateSearch {
     /// matches and whether it is exact.
     private func typoCandidates(
         plan: MatchPlan, matcher: TermMatcher, vocabulary: Vocabulary.Snapshot, want: Int, into candidates: inout [Int64: Candidate]
-    ) throws -> (ran: Bool, total: Int, exact: Bool) {
+    ) throws -> (ran: Bool, count: Count) {
         func phrase(_ token: String, prefix: Bool) -> String {
             "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefix ? "*" : "")
         }
@@ -363,14 +386,14 @@ struct CandidateSearch {
                 complete.append(phrase(unit, prefix: false))
             }
         }
-        guard expanded else { return (false, 0, true) }
+        guard expanded else { return (false, Count(total: 0, isExact: true)) }
         typoPlan.complete = complete
-        let (found, total, exact) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want)
+        let (found, count) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want)
         for (rowid, var candidate) in found where candidates[rowid] == nil {
             candidate.typoMatch = true
             candidates[rowid] = candidate
         }
-        return (true, total, exact)
+        return (true, count)
     }
 
     /// Checks the description and text content of rows whose heavy fields lack the
@@ -388,9 +411,9 @@ struct CandidateSearch {
             defer { statement.reset() }
             guard try statement.step() else { continue }
             let found = verifier.locate(body: statement, description: 0, textContent: 1)
-            guard found != 0 else { continue }
+            guard !found.isEmpty else { continue }
             var candidate = row
-            if headPhrase < MatchLocator.maximumPhrases { candidate.locator |= found << (5 * Int64(headPhrase)) }
+            candidate.locator[headPhrase].formUnion(found)
             candidates[row.itemRowid] = candidate
             accepted += 1
         }
@@ -491,28 +514,28 @@ struct CandidateSearch {
         }
     }
 
-    /// Steps through a source's matches best-first until `want` are accepted; returns
-    /// how many were accepted and whether the matches ran out.
+    /// Steps through a source's matches best-first until `want` are accepted.
     ///
     /// `headPhrase` is the phrase number the `items_head` locator's phrase 0 stands for.
     /// With a `verifier`, rows whose heavy fields lack the prefix are skipped (and
     /// appended to `rejected`, for ``verifyBody(_:verifier:matcher:headPhrase:want:into:)``), and
-    /// the scan gives up (third result `false`) after ``verifiedScanBudget`` rows.
+    /// the scan gives up (``Walk/withinBudget`` `false`) after ``verifiedScanBudget`` rows.
     private func scan(
         _ source: Source, headPhrase: Int, want: Int, verifier: PrefixVerifier?, matcher: TermMatcher,
         into candidates: inout [Int64: Candidate], rejected: inout [Candidate]
-    ) throws -> (Int, Bool, Bool) {
+    ) throws -> Walk {
         let statement = try connection.cached(source.sql)
         statement.bind(source.values)
         defer { statement.reset() }
         return try walk(headPhrase: headPhrase, want: want, verifier: verifier, matcher: matcher, into: &candidates, rejected: &rejected) {
-            try statement.step() ? (statement.int64(0), statement.int64(1), statement.int64(2)) : nil
+            guard try statement.step() else { return nil }
+            return MatchRow(ftsRowid: FTSRowid(rawValue: statement.int64(0)), locator: PhraseLocator(rawValue: statement.int64(1)),
+                            headLocator: PhraseLocator(rawValue: statement.int64(2)))
         }
     }
 
     /// Intersects the matches of the complete terms in `items_fts` with those of a
-    /// short prefix in `items_head`, both walked best-first, until `want` are accepted;
-    /// returns how many were and whether the matches ran out.
+    /// short prefix in `items_head`, both walked best-first, until `want` are accepted.
     ///
     /// The fallback when the prefix is rare among more than ``verifiedScanBudget``
     /// matches of the complete terms (`a x`); with fewer, the SQL join of
@@ -521,13 +544,13 @@ struct CandidateSearch {
     /// 0.75 s for `a x`, 1 s for `a ze` at 100k items. Walking both lists side by side
     /// costs one step per row of either.
     ///
-    /// The third and fourth results are the count of matches and whether it is exact:
-    /// when the page filled up, the walk goes on counting (without reading rows) up
-    /// to ``SearchableIndex/totalCountCap`` if every row is visible to this search.
+    /// It also counts the matches: when the page filled up, the walk goes on counting
+    /// (without reading rows) up to ``SearchableIndex/totalCountCap`` if every row is
+    /// visible to this search.
     private func mergeScan(
         complete: String, prefix: String, headPhrase: Int, want: Int, matcher: TermMatcher,
         into candidates: inout [Int64: Candidate]
-    ) throws -> (Int, Bool, Int, Bool) {
+    ) throws -> (walk: Walk, count: Count) {
         let locate = MatchLocator.functionName
         let fts = try connection.cached(
             "SELECT rowid, \(locate)(items_fts) FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC")
@@ -541,7 +564,7 @@ struct CandidateSearch {
         }
         var hasFTS = try fts.step()
         var hasHead = try head.step()
-        func next() throws -> (Int64, Int64, Int64)? {
+        func next() throws -> MatchRow? {
             while hasFTS && hasHead {
                 let ftsRowid = fts.int64(0), headRowid = head.int64(0)
                 if ftsRowid > headRowid {
@@ -549,7 +572,8 @@ struct CandidateSearch {
                 } else if headRowid > ftsRowid {
                     hasHead = try head.step()
                 } else {
-                    let row = (ftsRowid, fts.int64(1), head.int64(1))
+                    let row = MatchRow(ftsRowid: FTSRowid(rawValue: ftsRowid), locator: PhraseLocator(rawValue: fts.int64(1)),
+                                       headLocator: PhraseLocator(rawValue: head.int64(1)))
                     hasFTS = try fts.step()
                     hasHead = try head.step()
                     return row
@@ -558,58 +582,58 @@ struct CandidateSearch {
             return nil
         }
         var unused: [Candidate] = []
-        let (accepted, exhausted, _) = try walk(
+        let walk = try walk(
             headPhrase: headPhrase, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused, next: next)
-        if exhausted { return (accepted, true, accepted, true) }
-        guard domains == nil, filter == nil, !matcher.checksTerms, try allRowsVisible() else { return (accepted, false, accepted, false) }
+        if walk.exhausted { return (walk, Count(total: walk.accepted, isExact: true)) }
+        guard domains == nil, filter == nil, !matcher.checksTerms, try allRowsVisible() else {
+            return (walk, Count(total: walk.accepted, isExact: false))
+        }
         // Every match so far was accepted; count on.
-        var matched = accepted
+        var matched = walk.accepted
         while matched < SearchableIndex.totalCountCap, try next() != nil { matched += 1 }
-        return (accepted, false, matched, matched < SearchableIndex.totalCountCap)
+        return (walk, Count(total: matched, isExact: matched < SearchableIndex.totalCountCap))
     }
 
-    /// The body of ``scan(_:headPhrase:want:verifier:matcher:into:rejected:)``: takes rows
-    /// `(fts rowid, items_fts locator, items_head locator)` from `next` until `want`
-    /// are accepted or `next` returns `nil`.
+    /// The body of ``scan(_:headPhrase:want:verifier:matcher:into:rejected:)``: takes
+    /// rows from `next` until `want` are accepted or `next` returns `nil`.
     private func walk(
         headPhrase: Int, want: Int, verifier: PrefixVerifier?, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
-        rejected: inout [Candidate], next: () throws -> (Int64, Int64, Int64)?
-    ) throws -> (Int, Bool, Bool) {
+        rejected: inout [Candidate], next: () throws -> MatchRow?
+    ) throws -> Walk {
         let lookup = try lookupStatement(matcher: matcher)
         defer { lookup.reset() }
-        let headShift = headPhrase < MatchLocator.maximumPhrases ? 5 * Int64(headPhrase) : nil
         var accepted = 0
         var scanned = 0
         while accepted < want {
-            if verifier != nil && scanned == Self.verifiedScanBudget { return (accepted, false, false) }
+            if verifier != nil && scanned == Self.verifiedScanBudget { return Walk(accepted: accepted, exhausted: false, withinBudget: false) }
             scanned += 1
-            guard let (ftsRowid, ftsLocator, head) = try next() else { return (accepted, true, true) }
-            var locator = ftsLocator
-            if let headShift { locator |= Int64(MatchLocator.columns(ofPhrase: 0, in: head)) << headShift }
-            let itemRowid = ftsRowid & Schema.rowidMask
+            guard let row = try next() else { return Walk(accepted: accepted, exhausted: true) }
+            var locator = row.locator
+            locator[headPhrase].formUnion(row.headLocator[0])
+            let itemRowid = row.ftsRowid.itemRowid
             if verifier == nil, candidates[itemRowid] != nil {
-                candidates[itemRowid]!.locator |= locator
+                candidates[itemRowid]!.locator.formUnion(locator)
                 accepted += 1
                 continue
             }
-            guard var candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
+            guard var candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: row.ftsRowid, locator: locator,
                                                      lookup: lookup, matcher: matcher) else { continue }
             if let verifier {
                 let found = verifier.locate(head: lookup, title: 7, displayName: 8, alternateNames: 9, keywords: 10)
-                guard found != 0 else {
+                guard !found.columns.isEmpty else {
                     rejected.append(candidate)
                     continue
                 }
-                if let headShift { candidate.locator |= (found & 0x1F) << headShift }
+                candidate.locator[headPhrase].formUnion(found.columns)
             }
             if let known = candidates[itemRowid] {
-                candidate.locator |= known.locator
-                candidate.checked |= known.checked
+                candidate.locator.formUnion(known.locator)
+                candidate.checked.formUnion(known.checked)
             }
             candidates[itemRowid] = candidate
             accepted += 1
         }
-        return (accepted, false, true)
+        return Walk(accepted: accepted, exhausted: false)
     }
 
     /// The heavy-fields pass and the all-fields pass of ``sources(for:)`` in one walk of
@@ -623,7 +647,7 @@ struct CandidateSearch {
     /// row is visible to this search; otherwise `count` is `nil`.
     private func walkBothPasses(
         _ expression: String, groups: [Int], want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate]
-    ) throws -> (accepted: Int, exhausted: Bool, count: (Int, Bool)?) {
+    ) throws -> (walk: Walk, count: Count?) {
         let locate = MatchLocator.functionName
         let argument = groups.allSatisfy { $0 == 1 } ? "" : ", '" + groups.map(String.init).joined(separator: ",") + "'"
         let statement = try connection.cached(
@@ -639,14 +663,14 @@ struct CandidateSearch {
                 break
             }
             rows += 1
-            let ftsRowid = statement.int64(0), locator = statement.int64(1)
+            let ftsRowid = FTSRowid(rawValue: statement.int64(0)), locator = PhraseLocator(rawValue: statement.int64(1))
             var isHeavy = true
-            for group in groups.indices where (locator >> (5 * Int64(group))) & 0x7 == 0 {
+            for group in groups.indices where locator[group].isDisjoint(with: .heavy) {
                 isHeavy = false
                 break
             }
             guard accepted < want || (isHeavy && acceptedHeavy < want) else { continue }
-            let itemRowid = ftsRowid & Schema.rowidMask
+            let itemRowid = ftsRowid.itemRowid
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
                                                      lookup: lookup, matcher: matcher) else { continue }
             candidates[itemRowid] = candidate
@@ -655,15 +679,16 @@ struct CandidateSearch {
         }
         // As the all-fields pass alone: it stops at `want` accepted rows.
         let exhausted = ranOut && accepted < want
+        let walk = Walk(accepted: accepted, exhausted: exhausted)
         guard !exhausted, !matcher.checksTerms, filter == nil, domains == nil, try allRowsVisible() else {
-            return (accepted, exhausted, nil)
+            return (walk, nil)
         }
         let cap = SearchableIndex.totalCountCap
         while !ranOut && rows < cap {
             if try statement.step() { rows += 1 } else { ranOut = true }
         }
         let matched = min(rows, cap)
-        return (accepted, false, (matched, matched < cap))
+        return (walk, Count(total: matched, isExact: matched < cap))
     }
 
     /// The phrases of a plan's expression in groups (see ``MatchLocator``): one per
@@ -671,7 +696,7 @@ struct CandidateSearch {
     /// locator's reach. Tokens hold no spaces, so ` OR ` separates a group's phrases.
     static func phraseGroups(of plan: MatchPlan) -> [Int]? {
         let parts = plan.complete + (plan.prefix.map { [$0] } ?? [])
-        guard parts.count <= MatchLocator.maximumPhrases else { return nil }
+        guard parts.count <= PhraseLocator.maximumPhrases else { return nil }
         return parts.map { $0.components(separatedBy: " OR ").count }
     }
 
@@ -694,7 +719,7 @@ struct CandidateSearch {
     /// (expired, another kind or domain, filtered out, or a term of several tokens not
     /// found as a term). `lookup` is left stepped on the row until its next use (the
     /// caller reads the heavy fields from it).
-    private func candidate(itemRowid: Int64, ftsRowid: Int64, locator: Int64, lookup: Statement, matcher: TermMatcher) throws -> Candidate? {
+    private func candidate(itemRowid: Int64, ftsRowid: FTSRowid, locator: PhraseLocator, lookup: Statement, matcher: TermMatcher) throws -> Candidate? {
         lookup.reset()
         lookup.bind([.integer(itemRowid)] + (filter?.bindings ?? []))
         guard try lookup.step() else { return nil }
@@ -714,7 +739,7 @@ struct CandidateSearch {
 
     /// Counts matching, visible rows among the first ``SearchableIndex/totalCountCap``
     /// matches of a source.
-    private func count(_ source: Source) throws -> (Int, Bool) {
+    private func count(_ source: Source) throws -> Count {
         let cap = SearchableIndex.totalCountCap
         // Count over the source's first `cap` rows; its column `r` is the FTS rowid.
         let inner = "SELECT r FROM (\(source.countSQL)) LIMIT \(cap)"
@@ -723,9 +748,9 @@ struct CandidateSearch {
             let statement = try connection.cached("SELECT count(*) FROM (\(inner))")
             statement.bind(source.values)
             defer { statement.reset() }
-            guard try statement.step() else { return (0, true) }
+            guard try statement.step() else { return Count(total: 0, isExact: true) }
             let matched = Int(statement.int64(0))
-            return (matched, matched < cap)
+            return Count(total: matched, isExact: matched < cap)
         }
         var values = source.values
         values.append(.real(now))
@@ -743,12 +768,12 @@ struct CandidateSearch {
         let statement = try connection.prepare("""
             SELECT count(*), coalesce(sum(items.expiration_date > \(nowParameter) AND items.kind IN (\(kindSQL)) AND (\(domainSQL))), 0)
             FROM (\(inner)) AS m
-            LEFT JOIN items ON items.rowid = (m.r & \(Schema.rowidMask))
+            LEFT JOIN items ON items.rowid = \(FTSRowid.itemRowidSQL("m.r"))
             """)
         statement.bind(values)
-        guard try statement.step() else { return (0, true) }
+        guard try statement.step() else { return Count(total: 0, isExact: true) }
         let matched = Int(statement.int64(0))
-        return (Int(statement.int64(1)), matched < cap)
+        return Count(total: Int(statement.int64(1)), isExact: matched < cap)
     }
 
     /// Whether every FTS row is one this search may return, as far as kind and expiry

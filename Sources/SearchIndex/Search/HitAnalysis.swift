@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 
 /// Reads a candidate's fields and finds, for every query term, its best match: the
@@ -113,15 +112,14 @@ final class HitAnalyzer {
             let exactEverywhere = best.allSatisfy { $0.map { $0.typos == 0 } ?? false }
             if field.column >= 3, !wantsHighlights, exactEverywhere, best.allSatisfy({ $0!.wholeWord }) { break }
             let column = first + Int32(offset)
-            guard let pointer = sqlite3_column_text(statement.handle, column) else { continue }
-            var length = Int(sqlite3_column_bytes(statement.handle, column))
-            if length > Self.analysedBytes {
+            guard var bytes = statement.utf8(column) else { continue }
+            if bytes.count > Self.analysedBytes {
                 // Only the start of a long text is read (on a character boundary).
                 truncated = true
-                length = Self.analysedBytes
-                while length > 0 && pointer[length] & 0xC0 == 0x80 { length -= 1 }
+                var length = Self.analysedBytes
+                while length > 0 && bytes[length] & 0xC0 == 0x80 { length -= 1 }
+                bytes = UnsafeBufferPointer(rebasing: bytes[..<length])
             }
-            let bytes = UnsafeBufferPointer(start: pointer, count: length)
             if field.column >= 3, !wantsHighlights, exactEverywhere {
                 // Every term is in the title, names or keywords: the body can only turn
                 // a prefix match into a whole word (a better rank), which a scan for

@@ -1,5 +1,3 @@
-import CSQLite
-
 /// Checks in Swift whether a short prefix starts a word of an item's fields.
 ///
 /// For a query like `house a`, asking FTS5 for `"a"*` row by row costs a seek in the
@@ -33,37 +31,35 @@ struct PrefixVerifier {
         prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }
     }
 
-    /// The FTS column bits (title 1, names 2, keywords 4) whose text has a word
-    /// starting with the prefix, plus ``MatchLocator/titleStartBit`` when the title's
-    /// first word does; 0 when none does.
+    /// The heavy columns (title, names, keywords) whose text has a word starting with
+    /// the prefix (empty when none does), and whether the title's first word does.
     ///
     /// The columns are read from `statement`'s current row: title and display name as
     /// text, alternate names and keywords as JSON arrays of strings.
-    func locate(head statement: Statement, title: Int32, displayName: Int32, alternateNames: Int32, keywords: Int32) -> Int64 {
-        var result: Int64 = 0
+    func locate(head statement: Statement, title: Int32, displayName: Int32, alternateNames: Int32, keywords: Int32)
+        -> (columns: FTSColumns, titleStarts: Bool) {
+        var columns: FTSColumns = []
         let found = wordStarts(statement, title, json: false)
-        if found.any { result |= 1 }
-        if found.first { result |= MatchLocator.titleStartBit }
+        if found.any { columns.insert(.title) }
         if wordStarts(statement, displayName, json: false).any || wordStarts(statement, alternateNames, json: true).any {
-            result |= 2
+            columns.insert(.names)
         }
-        if wordStarts(statement, keywords, json: true).any { result |= 4 }
-        return result
+        if wordStarts(statement, keywords, json: true).any { columns.insert(.keywords) }
+        return (columns, found.first)
     }
 
-    /// The FTS column bits (description 8, text content 16) whose text, read from
-    /// `statement`'s current row, has a word starting with the prefix; 0 when none does.
-    func locate(body statement: Statement, description: Int32, textContent: Int32) -> Int64 {
-        var result: Int64 = 0
-        if wordStarts(statement, description, json: false).any { result |= 8 }
-        if wordStarts(statement, textContent, json: false).any { result |= 16 }
-        return result
+    /// The body columns (description, text content) whose text, read from `statement`'s
+    /// current row, has a word starting with the prefix; empty when none does.
+    func locate(body statement: Statement, description: Int32, textContent: Int32) -> FTSColumns {
+        var columns: FTSColumns = []
+        if wordStarts(statement, description, json: false).any { columns.insert(.description) }
+        if wordStarts(statement, textContent, json: false).any { columns.insert(.text) }
+        return columns
     }
 
     /// Whether a word of a column starts with the prefix, and whether the first does.
     private func wordStarts(_ statement: Statement, _ column: Int32, json: Bool) -> (any: Bool, first: Bool) {
-        guard let pointer = sqlite3_column_text(statement.handle, column) else { return (false, false) }
-        let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, column)))
+        guard let bytes = statement.utf8(column) else { return (false, false) }
         if prefixIsASCII, let found = asciiWordStarts(in: bytes, json: json) { return found }
         let text = String(decoding: bytes, as: UTF8.self)
         guard json else { return wordStarts(in: text) }

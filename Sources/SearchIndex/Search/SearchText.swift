@@ -218,7 +218,7 @@ enum SearchText {
             termPhrases[terms.count - 1] = plan.complete.count
         }
         // A term whose phrase is past the locator's reach is checked in Swift instead.
-        plan.termPhrases = termPhrases.map { phrase in phrase.flatMap { $0 < MatchLocator.maximumPhrases ? $0 : nil } }
+        plan.termPhrases = termPhrases.map { phrase in phrase.flatMap { $0 < PhraseLocator.maximumPhrases ? $0 : nil } }
         return plan
     }
 

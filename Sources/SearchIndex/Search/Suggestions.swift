@@ -513,7 +513,7 @@ struct SuggestionCounter {
             // The filter's own parameters are anonymous: numbered after these, bound last.
             let filtered = filter.map { " AND (\($0.sql))" } ?? ""
             let statement = try connection.cached("""
-                SELECT count(*) FROM (SELECT 1 FROM items_fts JOIN items ON items.rowid = (items_fts.rowid & \(Schema.rowidMask))
+                SELECT count(*) FROM (SELECT 1 FROM items_fts JOIN items ON items.rowid = \(FTSRowid.itemRowidSQL("items_fts.rowid"))
                 WHERE items_fts MATCH ?1 AND items.kind = \(Schema.itemKind) AND items.expiration_date > ?2 AND \(inDomains)\(filtered)
                 LIMIT \(Self.cap))
                 """)

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 
 /// Checks in Swift what a `detail=column` index cannot: that a term's tokens are
@@ -17,12 +16,6 @@ import Foundation
 /// token offsets, which `detail=column` does not keep: it is read here from the title
 /// the candidate lookup fetches anyway.
 final class TermMatcher {
-    /// The columns of a field, as in the FTS locator: title 1, names 2, keywords 4,
-    /// description 8, text content 16.
-    enum Field: Int64 {
-        case title = 1, names = 2, keywords = 4, description = 8, text = 16
-    }
-
     let terms: [SearchTerm]
     /// Indexes of the terms to check.
     let checked: [Int]
@@ -39,44 +32,41 @@ final class TermMatcher {
     /// Whether some term needs checking on each candidate.
     var checksTerms: Bool { !checked.isEmpty }
 
-    /// The column bits, per checked term in the locator layout (bits `5i…5i+4` for
-    /// term `i`), of the best field holding it; `nil` when a checked term is in no field.
+    /// For each checked term `i`, entry `i` of the locator holds the best field holding
+    /// it; `nil` when a checked term is in no field.
     ///
     /// `statement`'s current row holds, from column `first`: title, display name,
     /// alternate names (JSON), keywords (JSON), description, text content. Fields are
     /// read best first and the check stops once every term is found: ranking reads
     /// only a term's best field (and whether it is in the title), so most candidates
     /// never have their description and text content split.
-    func check(_ statement: Statement, first: Int32) -> Int64? {
-        var found = [Int64](repeating: 0, count: checked.count)
+    func check(_ statement: Statement, first: Int32) -> PhraseLocator? {
+        var found = [FTSColumns](repeating: [], count: checked.count)
         var missing = checked.count
-        let fields: [(Int32, Field, Bool)] = [
+        let fields: [(Int32, FTSColumns, Bool)] = [
             (first, .title, false), (first + 1, .names, false), (first + 2, .names, true),
             (first + 3, .keywords, true), (first + 4, .description, false), (first + 5, .text, false),
         ]
         for (column, field, json) in fields where missing > 0 {
             forEachText(statement, column, json: json) { tokens in
-                for (slot, term) in checked.enumerated() where found[slot] == 0 {
+                for (slot, term) in checked.enumerated() where found[slot].isEmpty {
                     if Self.position(of: terms[term], in: tokens, onlyAtStart: false) != nil {
-                        found[slot] = field.rawValue
+                        found[slot] = field
                         missing -= 1
                     }
                 }
             }
         }
         guard missing == 0 else { return nil }
-        var result: Int64 = 0
-        for (slot, term) in checked.enumerated() where term < MatchLocator.maximumPhrases {
-            result |= found[slot] << (5 * Int64(term))
-        }
+        var result = PhraseLocator()
+        for (slot, term) in checked.enumerated() { result[term] = found[slot] }
         return result
     }
 
     /// Calls `body` with the tokens of a column's text, or of each element of a JSON
     /// array of strings.
     private func forEachText(_ statement: Statement, _ column: Int32, json: Bool, _ body: (Tokens) -> Void) {
-        guard let pointer = sqlite3_column_text(statement.handle, column) else { return }
-        let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, column)))
+        guard let bytes = statement.utf8(column) else { return }
         guard json else { return body(tokens(bytes)) }
         for var element in JSONText.decodeArray(String(decoding: bytes, as: UTF8.self)) ?? [] {
             element.withUTF8 { body(tokens($0)) }
@@ -95,8 +85,7 @@ final class TermMatcher {
     /// as `unicode61` splits ASCII (runs of letters and digits, lower-cased), and only
     /// as far as the longest term reaches.
     func titleStarts(_ statement: Statement, _ column: Int32) -> Bool {
-        guard let pointer = sqlite3_column_text(statement.handle, column) else { return false }
-        let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, column)))
+        guard let bytes = statement.utf8(column) else { return false }
         let tokens: Tokens
         if let ascii = Self.asciiTokens(bytes, limit: longestTerm) {
             tokens = ascii

@@ -27,9 +27,9 @@ import Synchronization
 final class FullTextWriter: @unchecked Sendable {
     /// One change to `items_fts`.
     enum Change: Sendable {
-        case insert(rowid: Int64, FTSRow)
+        case insert(rowid: FTSRowid, FTSRow)
         /// A contentless table deletes a row given the values it indexed.
-        case delete(rowid: Int64, FTSRow)
+        case delete(rowid: FTSRowid, FTSRow)
         case deleteAll
         /// Drops and creates the table in the current layout (a rebuild's first change).
         case recreate

@@ -37,8 +37,8 @@ final class IndexStore: @unchecked Sendable {
         /// The most FTS pages one maintenance step merges (see
         /// ``SearchableIndex/Configuration``).
         var maintenancePagesPerStep: Int
-        /// Registers SQL functions on every connection (the query language's).
-        var registerFunctions: (@Sendable (OpaquePointer) -> Void)?
+        /// SQL functions to register on every connection (the query language's).
+        var functions: [SQLFunction]
         /// The clock, in ms since the epoch, that stamps each write transaction.
         var now: @Sendable () -> Double
     }
@@ -110,7 +110,7 @@ final class IndexStore: @unchecked Sendable {
             unlink(Vocabulary.cachePath(in: directory))
         }
         fullText = try FullTextWriter(directory: directory)
-        let registerFunctions = configuration.registerFunctions
+        let functions = configuration.functions
         let fullTextPath = fullText.path
         readers = ReaderPool {
             let reader = try Connection(path: path, create: false)
@@ -118,10 +118,10 @@ final class IndexStore: @unchecked Sendable {
             try reader.execute(Vocabulary.readerStatements)
             try reader.execute("PRAGMA query_only = 1")
             try MatchLocator.register(on: reader)
-            registerFunctions?(reader.handle)
+            for function in functions { try reader.register(function) }
             return reader
         }
-        registerFunctions?(writer.handle)
+        for function in functions { try writer.register(function) }
         let readers = readers
         fullText.vocabulary.setReader { body in try readers.read(body) }
         let version = storedVersion

@@ -30,8 +30,8 @@
 /// writes cost about a fifth less than with `detail=full` and the index is about a
 /// tenth smaller (docs/benchmarks.md, "Figures behind choices in the code").
 ///
-/// The FTS rowid is not the item's rowid: it is `quality << 32 | items.rowid`
-/// (see ``Ranking/qualityBucket(rankingHint:engagements:)``), so that
+/// The FTS rowid is not the item's rowid: it is the item's quality bucket above its
+/// `items.rowid` (``FTSRowid``, ``Ranking/qualityBucket(rankingHint:engagements:)``), so that
 /// `ORDER BY rowid DESC` visits better items first and a search can stop after a few
 /// hundred candidates, however many rows a short prefix matches.
 ///
@@ -42,7 +42,7 @@
 /// as a varint delta from the previous rowid, so the rowid layout is paid in every
 /// entry that crosses a quality bucket. With `quality << 40` and 201 buckets those
 /// deltas took 6–7 bytes; `quality << 32` and 51 buckets (one per score point) make
-/// them 5 bytes and rarer. Rowids stay below 2³² (``rowidMask``); an index never gets
+/// them 5 bytes and rarer. Rowids stay below 2³² (``FTSRowid/maximumItemRowid``); an index never gets
 /// near 4 billion items.
 enum Schema {
     /// The layout this code writes: `items_fts` in `fulltext.sqlite3`, both FTS tables
@@ -77,11 +77,17 @@ enum Schema {
     /// that command (see ``IndexStore/maintenanceStep(writer:fullText:lock:pagesPerStep:)``).
     static let userMerge = 2
 
+    /// The FTS5 tokenizer of both tables and its arguments: `unicode61` splits text
+    /// into runs of letters and digits by Unicode class and folds case,
+    /// `remove_diacritics 2` folds diacritics too. The search's own checks tokenize
+    /// candidates' text with the same one (``FTSTokenizer``).
+    static let tokenizer = "unicode61 remove_diacritics 2"
+
     /// The head table, in `index.sqlite3`: run when it is created.
     static let headStatements = """
     CREATE VIRTUAL TABLE IF NOT EXISTS items_head USING fts5(
         title, names, keywords,
-        content='', columnsize=0, detail=column, tokenize='unicode61 remove_diacritics 2', prefix='1 2'
+        content='', columnsize=0, detail=column, tokenize='\(tokenizer)', prefix='1 2'
     );
     """
 
@@ -89,7 +95,7 @@ enum Schema {
     static let fullTextStatements = """
     CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
         title, names, keywords, description, text,
-        content='', columnsize=0, detail=column, tokenize='unicode61 remove_diacritics 2'
+        content='', columnsize=0, detail=column, tokenize='\(tokenizer)'
     );
     """
 
@@ -169,13 +175,4 @@ enum Schema {
     static let itemKind: Int64 = 0
     /// The `kind` of a stored, search-eligible user activity.
     static let activityKind: Int64 = 1
-
-    /// FTS rowid bits below the quality bucket: the item's rowid.
-    static let qualityShift: Int64 = 32
-    static let rowidMask: Int64 = (1 << 32) - 1
-
-    /// The FTS rowid for an item rowid in a quality bucket.
-    static func ftsRowid(itemRowid: Int64, quality: Int64) -> Int64 {
-        (quality << qualityShift) | (itemRowid & rowidMask)
-    }
 }

@@ -6,7 +6,7 @@ struct StoredRow {
     var item: SearchableItem
     var kind: Int64
     var indexedDate: Double
-    var ftsRowid: Int64
+    var ftsRowid: FTSRowid
     /// The thumbnail's file name under `thumbnails/`, if any.
     var thumbnailName: String?
     /// For an activity row: its JSON description (type, user info, related id).
@@ -58,7 +58,7 @@ struct StoredRow {
             item: item,
             kind: statement.int64(column(16)),
             indexedDate: statement.double(column(21)),
-            ftsRowid: statement.int64(column(22)),
+            ftsRowid: FTSRowid(rawValue: statement.int64(column(22))),
             thumbnailName: thumbnailName,
             activity: statement.text(column(23))
         )

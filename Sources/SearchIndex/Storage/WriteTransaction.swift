@@ -78,12 +78,12 @@ final class WriteTransaction {
         } else {
             if nextRowid == nil { nextRowid = (try connection.scalarInt("SELECT coalesce(max(rowid), 0) + 1 FROM items")) ?? 1 }
             rowid = nextRowid!
-            guard rowid <= Schema.rowidMask else {
+            guard rowid <= FTSRowid.maximumItemRowid else {
                 throw IndexError(code: IndexError.quotaExceeded, message: "the index has no item rowid left below 2^32; delete all items to start over")
             }
             nextRowid = rowid + 1
         }
-        let ftsRowid = Schema.ftsRowid(itemRowid: rowid, quality: quality)
+        let ftsRowid = FTSRowid(itemRowid: rowid, quality: quality)
 
         // A new row is a plain INSERT, a stored one an UPDATE (the rowid is known
         // either way, so an upsert had nothing to decide).
@@ -142,7 +142,7 @@ final class WriteTransaction {
     /// Moves a stored row to the quality bucket its ranking hint and engagements give.
     func requalify(_ row: StoredRow) throws {
         let quality = Ranking.qualityBucket(rankingHint: row.item.attributes.rankingHint, engagements: try engagements(id: row.item.id))
-        let ftsRowid = Schema.ftsRowid(itemRowid: row.rowid, quality: quality)
+        let ftsRowid = FTSRowid(itemRowid: row.rowid, quality: quality)
         guard ftsRowid != row.ftsRowid else { return }
         let text = FTSRow(row.item.attributes)
         try deleteFTS(rowid: row.ftsRowid, text)
@@ -254,7 +254,7 @@ final class WriteTransaction {
 
     /// One FTS write of this transaction.
     private struct FTSWrite {
-        var rowid: Int64
+        var rowid: FTSRowid
         var row: FTSRow
         var isDelete: Bool
     }
@@ -276,24 +276,25 @@ final class WriteTransaction {
     /// everything after it with that rowid.
     private var deferredFullText: [FTSWrite] = []
     private var outgoing: [FullTextWriter.Change] = []
-    private var lastSentRowid = Int64.min
+    /// The largest rowid handed over so far; `nil` before the first.
+    private var lastSentRowid: FTSRowid?
     /// Whether this transaction changed `items_fts` (so it commits there too).
     private(set) var changedFullText = false
 
     /// Changes handed to the full-text writer at a time: a dispatch per 256 items.
     private static let changesPerHandOver = 256
 
-    private func insertFTS(rowid: Int64, _ row: FTSRow) throws {
+    private func insertFTS(rowid: FTSRowid, _ row: FTSRow) throws {
         record(FTSWrite(rowid: rowid, row: row, isDelete: false))
     }
 
-    private func deleteFTS(rowid: Int64, _ row: FTSRow) throws {
+    private func deleteFTS(rowid: FTSRowid, _ row: FTSRow) throws {
         record(FTSWrite(rowid: rowid, row: row, isDelete: true))
     }
 
     private func record(_ write: FTSWrite) {
         if write.row.hasHead { pendingHead.append(write) }
-        if write.rowid > lastSentRowid {
+        if lastSentRowid.map({ write.rowid > $0 }) ?? true {
             lastSentRowid = write.rowid
             send(write)
         } else {
@@ -322,7 +323,7 @@ final class WriteTransaction {
         pendingHead = []
         deferredFullText = []
         outgoing = []
-        lastSentRowid = Int64.min
+        lastSentRowid = nil
     }
 
     /// Hands the `items_fts` writes still pending to the full-text writer, by ascending
