@@ -19,6 +19,16 @@ final class PhraseLocatorTests: XCTestCase {
         XCTAssertFalse(locator.titleStarts)
     }
 
+    func testInsertAddsToAPhrase() {
+        var locator = PhraseLocator()
+        locator.insert(.title, atPhrase: 4)
+        locator.insert(.text, atPhrase: 4)
+        locator.insert(.all, atPhrase: 12)
+        XCTAssertEqual(locator[4], [.title, .text])
+        XCTAssertEqual(locator[3], [])
+        XCTAssertEqual(locator[5], [])
+    }
+
     func testPhrasesPastTheLastAreNotRecorded() {
         var locator = PhraseLocator()
         locator[12] = .all

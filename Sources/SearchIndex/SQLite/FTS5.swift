@@ -250,8 +250,11 @@ extension Connection {
         let code = unsafeBitCast(create, to: CreateFunction.self)(api.pointer, function.name, body, { api, fts, context, count, arguments in
             guard let api, let userData = slot(FTS5Function.Call.xUserDataSlot, of: api),
                   let raw = unsafeBitCast(userData, to: UserData.self)(fts) else { return }
-            let body = Unmanaged<FTS5FunctionBody>.fromOpaque(raw).takeUnretainedValue()
-            switch body.body(FTS5Function.Call(api: api, fts: fts, arguments: arguments, argumentCount: Int(max(count, 0)))) {
+            // FTS5 holds the reference for as long as the function is registered.
+            let result = Unmanaged<FTS5FunctionBody>.fromOpaque(raw)._withUnsafeGuaranteedRef { body in
+                body.body(FTS5Function.Call(api: api, fts: fts, arguments: arguments, argumentCount: Int(max(count, 0))))
+            }
+            switch result {
             case .integer(let value): sqlite3_result_int64(context, value)
             case .null: sqlite3_result_null(context)
             case .error(let message): sqlite3_result_error(context, message, -1)

@@ -108,8 +108,11 @@ extension Connection {
         let body = Unmanaged.passRetained(FunctionBody(function.body)).toOpaque()
         // On failure SQLite calls the destructor itself.
         let code = sqlite3_create_function_v2(handle, function.name, Int32(function.argumentCount), flags, body, { context, count, arguments in
-            let body = Unmanaged<FunctionBody>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
-            switch body.body(SQLFunction.Call(context: context, arguments: arguments, count: Int(count))) {
+            // SQLite holds the reference for as long as the function is registered.
+            let result = Unmanaged<FunctionBody>.fromOpaque(sqlite3_user_data(context))._withUnsafeGuaranteedRef { body in
+                body.body(SQLFunction.Call(context: context, arguments: arguments, count: Int(count)))
+            }
+            switch result {
             case .integer(let value): sqlite3_result_int64(context, value)
             case .null: sqlite3_result_null(context)
             case .error(let message): sqlite3_result_error(context, message, -1)

@@ -49,7 +49,7 @@ enum MatchLocator {
             guard let columns = call.columns(ofPhrase: phrase) else {
                 return .error("\(functionName): no column list")
             }
-            locator[slot].formUnion(FTSColumns(rawValue: Int64(truncatingIfNeeded: columns)))
+            locator.insert(FTSColumns(rawValue: Int64(truncatingIfNeeded: columns)), atPhrase: slot)
         }
         return .integer(locator.rawValue)
     }

@@ -63,6 +63,12 @@ struct PhraseLocator: Equatable {
         }
     }
 
+    /// Adds `columns` to those of phrase `phrase` (nothing past ``maximumPhrases``).
+    mutating func insert(_ columns: FTSColumns, atPhrase phrase: Int) {
+        guard phrase < Self.maximumPhrases else { return }
+        rawValue |= columns.rawValue << (Self.bitsPerPhrase * Int64(phrase))
+    }
+
     /// Whether the title starts with a term of the query.
     var titleStarts: Bool {
         get { rawValue & Self.titleStartBit != 0 }
