@@ -4,23 +4,14 @@
 // TYPOS_OFF "1" adds `typoTolerance: false`, so a build with typo tolerance answers
 // the same exact search as a build from before it (which refuses the option).
 'use strict';
-const { now, report, fail, searchOnDevice, loadJSON, hitCount, timeQueries } = require('../js/common');
+const { report, fail, searchOnDevice, indexFiles, loadJSON, hitCount, timeQueries } = require('../js/common');
 
 async function main() {
   const [batchText, queriesFile, typosOff, ...itemFiles] = process.argv.slice(2);
   const batch = Number(batchText);
   const SearchOnDevice = searchOnDevice();
   await SearchOnDevice.fetchLastClientState();
-  let indexMs = 0;
-  let written = 0;
-  for (const file of itemFiles) {
-    const items = loadJSON(file);
-    for (let i = 0; i < items.length; i += batch) {
-      const start = now();
-      written += await SearchOnDevice.indexItems(items.slice(i, i + batch));
-      indexMs += now() - start;
-    }
-  }
+  const { written, indexMs } = await indexFiles(SearchOnDevice, itemFiles, batch);
   const options = typosOff === '1' ? { limit: 20, typoTolerance: false } : { limit: 20 };
   const queries = loadJSON(queriesFile).flatMap((sequence) => sequence.queries);
   const { latencies } = await timeQueries(queries, async (q) => hitCount(await SearchOnDevice.search(q, options)));

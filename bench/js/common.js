@@ -39,6 +39,26 @@ function loadJSON(path) {
   return value;
 }
 
+/**
+ * Indexes the items of each JSON file through `SearchOnDevice.indexItems` in calls of
+ * `batch` items, awaiting each as an app does; returns the items written and the
+ * milliseconds spent in those calls.
+ */
+async function indexFiles(SearchOnDevice, itemFiles, batch) {
+  let indexMs = 0;
+  let written = 0;
+  for (const file of itemFiles) {
+    const items = loadJSON(file);
+    for (let i = 0; i < items.length; i += batch) {
+      const slice = items.slice(i, i + batch);
+      const start = now();
+      written += await SearchOnDevice.indexItems(slice);
+      indexMs += now() - start;
+    }
+  }
+  return { written, indexMs };
+}
+
 /** Every query of the typing sequences in `path` (queries.json), in typing order. */
 function loadQueries(path) {
   return loadJSON(path).flatMap((sequence) => sequence.queries);
@@ -71,4 +91,4 @@ async function timeQueries(queries, search, { warmUp = 20, budgetMs = Infinity }
   return { latencies, withoutHits };
 }
 
-module.exports = { now, report, fail, searchOnDevice, loadJSON, loadQueries, hitCount, timeQueries };
+module.exports = { now, report, fail, searchOnDevice, loadJSON, indexFiles, loadQueries, hitCount, timeQueries };

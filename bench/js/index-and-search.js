@@ -3,7 +3,7 @@
 // (awaiting each, as an app does), then times search-as-you-type queries, and for
 // comparison the round trip of a promise method that does no search.
 'use strict';
-const { now, report, fail, searchOnDevice, loadJSON, hitCount, timeQueries } = require('./common');
+const { report, fail, searchOnDevice, indexFiles, loadJSON, hitCount, timeQueries } = require('./common');
 
 async function main() {
   const [batchText, queriesFile, ...itemFiles] = process.argv.slice(2);
@@ -12,17 +12,7 @@ async function main() {
   // The module opens (here: creates) its index on the first call. The baselines
   // create their tables before their clocks start, so this opening is not timed either.
   await SearchOnDevice.fetchLastClientState();
-  let indexMs = 0;
-  let written = 0;
-  for (const file of itemFiles) {
-    const items = loadJSON(file);
-    for (let i = 0; i < items.length; i += batch) {
-      const slice = items.slice(i, i + batch);
-      const start = now();
-      written += await SearchOnDevice.indexItems(slice);
-      indexMs += now() - start;
-    }
-  }
+  const { written, indexMs } = await indexFiles(SearchOnDevice, itemFiles, batch);
   const sequences = loadJSON(queriesFile);
   const queries = sequences.flatMap((sequence) => sequence.queries);
   // The class of each query (typing, multi, typo), for the harness to report apart.
