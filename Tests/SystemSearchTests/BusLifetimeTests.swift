@@ -1,5 +1,6 @@
 import Foundation
 import SearchIndex
+import TestSupport
 import XCTest
 
 /// A serving app lives exactly as long as its session bus (SPEC §6): when the bus goes
@@ -9,8 +10,7 @@ final class BusLifetimeTests: XCTestCase {
     private var root: URL!
 
     override func setUpWithError() throws {
-        root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("searchlight-lifetime-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        root = try ScratchDirectory.make("lifetime")
     }
 
     override func tearDownWithError() throws {

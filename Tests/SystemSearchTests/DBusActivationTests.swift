@@ -1,6 +1,7 @@
 import Foundation
 import SearchIndex
 import SystemSearch
+import TestSupport
 import XCTest
 
 /// D-Bus activation: a provider that is not running is started by the bus from its
@@ -9,8 +10,7 @@ final class DBusActivationTests: XCTestCase {
     private var root: URL!
 
     override func setUpWithError() throws {
-        root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("searchlight-activation-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        root = try ScratchDirectory.make("activation")
     }
 
     override func tearDownWithError() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SearchIndex
+import TestSupport
 import XCTest
 
 /// KRunner's own client library against Searchlight: KF5's `Plasma::RunnerManager`
@@ -12,8 +13,7 @@ final class KRunnerClientTests: XCTestCase {
     private var root: URL!
 
     override func setUpWithError() throws {
-        root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("searchlight-krunner-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        root = try ScratchDirectory.make("krunner")
     }
 
     override func tearDownWithError() throws {
