@@ -20,9 +20,12 @@ struct BenchOptions {
     /// Only time searches from Swift on the native index a previous run left in the
     /// work directory (quick iterations on search; no report).
     var searchOnly = false
+    /// With ``searchOnly``: time only these queries (one per line of a file), each
+    /// repeated, instead of the workload's.
+    var queriesPath: String?
 
     static let usage = """
-        usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--skip PART,…] [--report FILE | --no-report] [--work-dir DIR]
+        usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--skip PART,…] [--report FILE | --no-report] [--work-dir DIR] [--search-only [--queries FILE]]
 
         Measures Searchlight in a release build and prints a table of ratios against
         baselines measured in the same run; writes docs/benchmarks.md.
@@ -38,6 +41,8 @@ struct BenchOptions {
           --work-dir DIR   scratch directory (default .build/bench)
           --search-only    time searches from Swift only, per query class, on the index
                            a previous run left in the work directory
+          --queries FILE   with --search-only: time the queries of FILE (one per
+                           line) instead, each 20 times, and print each one's median
         """
 
     /// Parses `arguments` (without the program name) and `BENCH_FULL`; paths given
@@ -87,6 +92,8 @@ struct BenchOptions {
             case "--search-only":
                 options.searchOnly = true
                 options.reportPath = nil
+            case "--queries":
+                options.queriesPath = absolute(try value(argument))
             case "--work-dir":
                 options.workDirectory = absolute(try value(argument))
             case "--help", "-h":

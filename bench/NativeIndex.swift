@@ -24,13 +24,7 @@ enum NativeIndex {
         _ = try index.search("a")
         say(String(format: "first search (loads the word list): %.1f ms", Double(DispatchTime.now().uptimeNanoseconds - open) / 1e6))
         for text in queries.prefix(20) { _ = try index.search(text) }
-        // Thread CPU time, not wall time: this mode is for comparing code on a shared,
-        // loaded machine, where waiting for a core would swamp the differences.
-        func cpu() -> Double {
-            var time = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-            return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
-        }
+        let cpu = cpuMilliseconds
         var on: [Double] = [], off: [Double] = []
         var withoutHits: [String] = []
         for text in queries {
@@ -42,6 +36,11 @@ enum NativeIndex {
             off.append(cpu() - begin)
         }
         if !withoutHits.isEmpty { say("without hits: " + withoutHits.joined(separator: ", ")) }
+        if let path = ProcessInfo.processInfo.environment["BENCH_PER_QUERY"] {
+            // One line per query: class, ms with typos on, ms off, text (for sorting).
+            let lines = queries.indices.map { String(format: "%@\t%.3f\t%.3f\t%@", kinds[$0].rawValue, on[$0], off[$0], queries[$0]) }
+            try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
         for kind in [TypingSequences.Kind.typing, .multi, .typo] {
             let picked = kinds.indices.filter { kinds[$0] == kind }
             let a = Latencies(picked.map { on[$0] }), b = Latencies(picked.map { off[$0] })
@@ -54,6 +53,37 @@ enum NativeIndex {
         let a = Latencies(exact.map { on[$0] }), b = Latencies(exact.map { off[$0] })
         say(String(format: "exact queries (%d): typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms; p99 ratio %.2f×",
                    exact.count, a.p50, a.p99, b.p50, b.p99, a.p99 / b.p99))
+    }
+
+    /// Times each of `queries` 20 times on the index in `directory`, typos on and off,
+    /// and prints each one's median thread CPU time and hit count: for looking at
+    /// single slow queries.
+    static func timeEach(queries: [String], directory: String) throws {
+        let index = try SearchableIndex(directory: directory, defaultDomain: "com.example.bench")
+        _ = try index.search("a")
+        for text in queries where !text.isEmpty {
+            var on: [Double] = [], off: [Double] = []
+            var hits = 0, total = 0
+            for _ in 0 ..< 20 {
+                var begin = cpuMilliseconds()
+                let results = try index.search(text)
+                on.append(cpuMilliseconds() - begin)
+                hits = results.hits.count
+                total = results.totalCount
+                begin = cpuMilliseconds()
+                _ = try index.search(text, options: SearchOptions(typoTolerance: false))
+                off.append(cpuMilliseconds() - begin)
+            }
+            say(String(format: "%@: typos on %.2f ms, off %.2f ms (%d hits of %d)", text, Latencies(on).p50, Latencies(off).p50, hits, total))
+        }
+    }
+
+    /// The calling thread's CPU time: on a shared, loaded machine, waiting for a core
+    /// would swamp the differences wall time shows.
+    static func cpuMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
     }
 
     /// Indexes `items` in batches into a new index under `directory`, then times

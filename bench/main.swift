@@ -46,7 +46,12 @@ for size in options.sizes {
     }
     if options.searchOnly {
         do {
-            try NativeIndex.timeSearches(queries: files.typing.queries, kinds: files.typing.kinds, directory: directory + "/native")
+            if let path = options.queriesPath {
+                let queries = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+                try NativeIndex.timeEach(queries: queries, directory: directory + "/native")
+            } else {
+                try NativeIndex.timeSearches(queries: files.typing.queries, kinds: files.typing.kinds, directory: directory + "/native")
+            }
         } catch {
             say("\(Report.count(size)): \(error)")
         }

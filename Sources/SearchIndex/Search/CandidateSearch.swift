@@ -99,6 +99,9 @@ struct CandidateSearch {
     /// (``walkBothPasses(_:groups:want:matcher:into:)``); `false` runs them as two
     /// queries and counts with a third, which tests compare against.
     var walksPassesTogether = true
+    /// Marks the phases of a search (exact matches, typo alternatives, typo matches,
+    /// ranking) when `SEARCHLIGHT_TRACE_SEARCH` is set.
+    var trace: SearchTrace? = nil
 
     struct Candidate {
         var itemRowid: Int64
@@ -228,6 +231,7 @@ struct CandidateSearch {
             plan.prefixIsFrequent = Double(postings) >= (Double(want) * Double(max(1, itemCount)) * 180).squareRoot()
         }
         var (candidates, count) = try exactCandidates(plan: plan, matcher: matcher, want: want)
+        trace?.mark("exact")
         if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan) {
             let typos = try typoCandidates(plan: plan, matcher: matcher, vocabulary: snapshot, want: want, into: &candidates)
             // The typo plan's matches include the exact ones.
@@ -237,6 +241,7 @@ struct CandidateSearch {
             return ([], 0, true)
         }
         let hits = try page(candidates, plan: plan, analyzer: analyzer, limit: limit, offset: offset, sort: sort)
+        trace?.mark("rank")
         return (hits.hits, max(count.total, hits.ranked), count.isExact)
     }
 
@@ -386,9 +391,11 @@ struct CandidateSearch {
                 complete.append(phrase(unit, prefix: false))
             }
         }
+        trace?.mark("alternatives")
         guard expanded else { return (false, Count(total: 0, isExact: true)) }
         typoPlan.complete = complete
         let (found, count) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want)
+        trace?.mark("typo-matches")
         for (rowid, var candidate) in found where candidates[rowid] == nil {
             candidate.typoMatch = true
             candidates[rowid] = candidate

@@ -2,10 +2,12 @@ import Foundation
 
 /// Per-search timings on stderr, for finding what a slow search waited for: with
 /// `SEARCHLIGHT_TRACE_SEARCH=1` in the environment, every `search` writes one line,
-/// `search-trace <monotonic clock, ms> total <ms> reader <ms> vocabulary
-/// <ms> search <ms> "<text>"`: the time to get a reader connection and begin its read
-/// transaction, to take the word list (``Vocabulary/snapshot(_:)``), and to find and
-/// rank the hits. A development aid; off, it costs one branch per search.
+/// `search-trace <monotonic clock, ms> total <ms> reader <ms> vocabulary <ms> exact
+/// <ms> [alternatives <ms> typo-matches <ms>] rank <ms> search <ms> "<text>"`: the
+/// time to get a reader connection and begin its read transaction, to take the word
+/// list (``Vocabulary/snapshot(_:)``), to find the exact matches, the typo
+/// alternatives and the typo matches (when the typo pass runs), to rank and read the
+/// page, and what is left. A development aid; off, it costs one branch per search.
 final class SearchTrace {
     static let isOn = ProcessInfo.processInfo.environment["SEARCHLIGHT_TRACE_SEARCH"].map { !$0.isEmpty && $0 != "0" } ?? false
     private let start = DispatchTime.now().uptimeNanoseconds
