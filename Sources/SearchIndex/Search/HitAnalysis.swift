@@ -28,6 +28,9 @@ final class HitAnalyzer {
         var length: Int
         /// The single token's characters counted, to rule words out before the table.
         var letters: Typos.Letters
+        /// The single token as bits, for typo distances to ASCII tokens (`nil`: not ASCII,
+        /// or no typos).
+        var pattern: Typos.Pattern?
     }
 
     /// The best match of one term in one candidate.
@@ -79,7 +82,8 @@ final class HitAnalyzer {
                 weight = log(1 + Double(itemCount) / Double(max(1, count)))
             }
             return Term(tokens: term.tokens, isPrefix: term.isPrefix, maximumEdits: edits, scalars: scalars,
-                        weight: weight, length: length, letters: Typos.Letters(scalars))
+                        weight: weight, length: length, letters: Typos.Letters(scalars),
+                        pattern: edits > 0 ? Typos.Pattern(scalars) : nil)
         }
     }
 
@@ -319,13 +323,16 @@ final class HitAnalyzer {
         // A token has at most as many characters as bytes, and at least a quarter.
         let bytes = token.count, n = term.scalars.count, k = term.maximumEdits
         if bytes < n - k || (!term.isPrefix && (bytes + 3) / 4 > n + k) { return nil }
-        if k == 1 && tokens.isASCII {
-            // Most words: compared as stored bytes, without a table.
-            guard let typos = Typos.withinOneEdit(term.scalars, token, prefix: term.isPrefix) else { return nil }
-            let whole = term.isPrefix ? Typos.withinOneEdit(term.scalars, token, prefix: false) != nil : true
-            return (typos, whole, closeness(of: term, to: tokens.scalars(start + last)))
+        if tokens.isASCII, let pattern = term.pattern {
+            // Most words: compared as stored bytes, without a table. A token is at least
+            // n - 1 ≥ 4 bytes here, and the query word at least 5.
+            if k == 1 && !Typos.mayBeOneEditApart(term.scalars[0], term.scalars[1], token[token.startIndex], token[token.startIndex + 1]) { return nil }
+            if k > 1 && !Typos.mayBeWithin(k, of: term.letters, token, prefix: term.isPrefix, scratch: &letterScratch) { return nil }
+            let (complete, nearest) = Typos.distances(pattern, token)
+            let typos = term.isPrefix ? nearest : complete
+            guard typos <= k else { return nil }
+            return (typos, complete <= k, closeness(of: term, to: tokens.scalars(start + last)))
         }
-        if tokens.isASCII && !Typos.mayBeWithin(k, of: term.letters, token, prefix: term.isPrefix, scratch: &letterScratch) { return nil }
         let scalars = tokens.scalars(start + last)
         guard let typos = Typos.distance(term.scalars, scalars, limit: term.maximumEdits, prefix: term.isPrefix) else { return nil }
         let whole = term.isPrefix ? Typos.distance(term.scalars, scalars, limit: term.maximumEdits) != nil : true

@@ -310,11 +310,11 @@ struct SuggestionBuilder {
         let prefix = Vocabulary.scalars(typed.last)
         let start = snapshot.lowerBound(prefix)
         // `end(ofPrefix:from:)` starts from a word that has the prefix.
-        guard start < snapshot.words.count, snapshot.words[start].starts(with: prefix) else { return }
+        guard start < snapshot.wordCount, snapshot.word(start).starts(with: prefix) else { return }
         let end = snapshot.end(ofPrefix: prefix[...], from: start)
         // The most frequent words of the range, without sorting it all.
         var best: [(count: Int32, index: Int)] = []
-        for index in start..<end where snapshot.words[index].count > prefix.count {
+        for index in start..<end where snapshot.word(index).count > prefix.count {
             let count = snapshot.counts[index]
             if best.count == SuggestionVocabulary.candidates {
                 guard count > best[best.count - 1].count else { continue }
@@ -325,7 +325,7 @@ struct SuggestionBuilder {
         }
         for (count, index) in best {
             var scalars = String.UnicodeScalarView()
-            for value in snapshot.words[index] { if let scalar = Unicode.Scalar(value) { scalars.append(scalar) } }
+            for value in snapshot.word(index) { if let scalar = Unicode.Scalar(value) { scalars.append(scalar) } }
             let term = String(scalars)
             if var candidate = words[term] {
                 candidate.estimate = max(candidate.estimate, Double(count))

@@ -38,7 +38,7 @@ enum Typos {
 
     /// One alternative of a query word: a listed word (or, for the prefix, a prefix of
     /// listed words) and its distance.
-    struct Alternative: Equatable {
+    struct Alternative: Hashable {
         var word: [UInt32]
         var distance: Int
         var count: Int
@@ -50,78 +50,32 @@ enum Typos {
     /// prefixes of listed words within it (`prefix`), nearest and most frequent first;
     /// `query` itself is not among them.
     static func alternatives(of query: [UInt32], prefix: Bool, maximumEdits k: Int, in vocabulary: Vocabulary.Snapshot) -> [Alternative] {
+        Array(ranked(everyAlternative(of: query, prefix: prefix, maximumEdits: k, in: vocabulary), of: query, prefix: prefix)
+            .prefix(maximumAlternatives))
+    }
+
+    /// What the walk finds, unsorted and not cut to ``maximumAlternatives``.
+    static func everyAlternative(of query: [UInt32], prefix: Bool, maximumEdits k: Int, in vocabulary: Vocabulary.Snapshot) -> [Alternative] {
         guard k > 0, !query.isEmpty else { return [] }
-        let words = vocabulary.words
-        let n = query.count
-        let width = n + 1
         var found: [Alternative] = []
-        // Row d (the distances of query against path[0..<d]) is rows[d*width ..< (d+1)*width].
-        var rows = [Int](repeating: 0, count: (Vocabulary.longestWord + 2) * width)
-        for j in 0 ... n { rows[j] = j }
-        var path: [UInt32] = []
-        path.reserveCapacity(Vocabulary.longestWord)
-        var index = 0
-        while index < words.count {
-            let word = words[index]
-            var common = 0
-            while common < path.count && common < word.count && path[common] == word[common] { common += 1 }
-            path.removeSubrange(common...)
-            var skip: Int?
-            var depth = common
-            var smallest = 0, previousSmallest = 0
-            while depth < word.count {
-                let character = word[depth]
-                let previous = depth * width, row = (depth + 1) * width
-                rows[row] = depth + 1
-                smallest = rows[row]
-                previousSmallest = rows[previous]
-                for j in 1 ... n {
-                    previousSmallest = min(previousSmallest, rows[previous + j])
-                    var value = min(rows[previous + j] + 1, rows[row + j - 1] + 1, rows[previous + j - 1] + (query[j - 1] == character ? 0 : 1))
-                    if depth >= 1 && j >= 2 && query[j - 1] == path[depth - 1] && query[j - 2] == character {
-                        value = min(value, rows[previous - width + j - 2] + 1)
-                    }
-                    rows[row + j] = value
-                    smallest = min(smallest, value)
-                }
-                path.append(character)
-                depth += 1
-                let last = rows[row + n]
-                if prefix && last <= k {
-                    // Every word under this prefix matches. Too broad a prefix is not
-                    // taken: the walk goes on to the longer prefixes under it.
-                    let end = vocabulary.end(ofPrefix: path[...], from: index)
-                    var postings = 0
-                    for word in index ..< end { postings += Int(vocabulary.counts[word]) }
-                    let typed = last == 0 && depth == n  // the exact prefix, searched anyway
-                    if typed || postings <= maximumPrefixPostings || depth >= n + k {
-                        if !typed { found.append(Alternative(word: path, distance: last, count: postings)) }
-                        skip = end
-                        break
-                    }
-                    // A listed word ending here is still one alternative (`engine` for
-                    // `enginee`), as a whole word.
-                    if depth == word.count {
-                        found.append(Alternative(word: path, distance: last, count: Int(vocabulary.counts[index]), isWord: true))
+        // Row d (the distances of query against the word's first d scalars) is
+        // rows[d*width ..< (d+1)*width].
+        var rows = [Int](repeating: 0, count: (Vocabulary.longestWord + 2) * (query.count + 1))
+        query.withUnsafeBufferPointer { query in
+            vocabulary.scalars.withUnsafeBufferPointer { scalars in
+                vocabulary.starts.withUnsafeBufferPointer { starts in
+                    rows.withUnsafeMutableBufferPointer { rows in
+                        walk(query, prefix: prefix, k: k, vocabulary: vocabulary, scalars: scalars, starts: starts,
+                             rows: rows.baseAddress!, found: &found)
                     }
                 }
-                // A swap reads the row before this one: prune only when neither can lead
-                // back within the distance.
-                if (smallest > k && previousSmallest + 1 > k) || depth > n + k || depth > Vocabulary.longestWord {
-                    skip = vocabulary.end(ofPrefix: path[...], from: index)
-                    break
-                }
             }
-            if let skip {
-                index = max(skip, index + 1)
-                continue
-            }
-            let last = rows[word.count * width + n]
-            if !prefix, word.count == depth, last <= k, last > 0 {
-                found.append(Alternative(word: word, distance: last, count: Int(vocabulary.counts[index])))
-            }
-            index += 1
         }
+        return found
+    }
+
+    /// Alternatives nearest first, then the likelier shape, then the more frequent.
+    static func ranked(_ found: [Alternative], of query: [UInt32], prefix: Bool) -> [Alternative] {
         // The letters' part of the closeness once per alternative, not per comparison.
         var keyed = found.map { ($0, shapeCloseness(of: query, to: $0.word, prefix: prefix)) }
         keyed.sort { x, y in
@@ -131,7 +85,91 @@ enum Typos {
             if a.count != b.count { return a.count > b.count }
             return a.word.lexicographicallyPrecedes(b.word)
         }
-        return keyed.prefix(maximumAlternatives).map(\.0)
+        return keyed.map(\.0)
+    }
+
+    /// The walk of ``alternatives(of:prefix:maximumEdits:in:)`` over the flat list. The
+    /// path (the prefix whose rows are computed) is always a prefix of the word being
+    /// visited, so it is kept as a length: the next word shares with it what it shares
+    /// with the previous word.
+    private static func walk(_ query: UnsafeBufferPointer<UInt32>, prefix: Bool, k: Int, vocabulary: Vocabulary.Snapshot,
+                             scalars: UnsafeBufferPointer<UInt32>, starts: UnsafeBufferPointer<Int>,
+                             rows: UnsafeMutablePointer<Int>, found: inout [Alternative]) {
+        let n = query.count
+        let width = n + 1
+        let total = starts.count - 1
+        for j in 0 ... n { rows[j] = j }
+        var pathLength = 0, pathStart = 0
+        func end(_ start: Int, _ length: Int, from index: Int) -> Int {
+            Vocabulary.Snapshot.end(ofPrefix: UnsafeBufferPointer(rebasing: scalars[start ..< start + length]), from: index,
+                                    scalars: scalars, starts: starts)
+        }
+        var index = 0
+        while index < total {
+            let start = starts[index], length = starts[index + 1] - start
+            var common = 0
+            let shared = min(pathLength, length)
+            while common < shared && scalars[pathStart + common] == scalars[start + common] { common += 1 }
+            pathStart = start
+            var skip: Int?
+            var depth = common
+            var smallest = 0, previousSmallest = 0
+            while depth < length {
+                let character = scalars[start + depth]
+                let before = depth >= 1 ? scalars[start + depth - 1] : 0
+                let previous = rows + depth * width, row = previous + width
+                row[0] = depth + 1
+                smallest = row[0]
+                previousSmallest = previous[0]
+                for j in 1 ... n {
+                    let above = previous[j]
+                    previousSmallest = min(previousSmallest, above)
+                    let q = query[j - 1]
+                    var value = min(above + 1, row[j - 1] + 1, previous[j - 1] + (q == character ? 0 : 1))
+                    if depth >= 1 && j >= 2 && q == before && query[j - 2] == character {
+                        value = min(value, previous[j - 2 - width] + 1)
+                    }
+                    row[j] = value
+                    smallest = min(smallest, value)
+                }
+                depth += 1
+                let last = row[n]
+                if prefix && last <= k {
+                    // Every word under this prefix matches. Too broad a prefix is not
+                    // taken: the walk goes on to the longer prefixes under it.
+                    let stop = end(start, depth, from: index)
+                    let postings = vocabulary.postings(index ..< stop)
+                    let typed = last == 0 && depth == n  // the exact prefix, searched anyway
+                    if typed || postings <= maximumPrefixPostings || depth >= n + k {
+                        if !typed { found.append(Alternative(word: Array(scalars[start ..< start + depth]), distance: last, count: postings)) }
+                        skip = stop
+                        break
+                    }
+                    // A listed word ending here is still one alternative (`engine` for
+                    // `enginee`), as a whole word.
+                    if depth == length {
+                        found.append(Alternative(word: Array(scalars[start ..< start + depth]), distance: last,
+                                                 count: Int(vocabulary.counts[index]), isWord: true))
+                    }
+                }
+                // A swap reads the row before this one: prune only when neither can lead
+                // back within the distance.
+                if (smallest > k && previousSmallest + 1 > k) || depth > n + k || depth > Vocabulary.longestWord {
+                    skip = end(start, depth, from: index)
+                    break
+                }
+            }
+            pathLength = depth
+            if let skip {
+                index = max(skip, index + 1)
+                continue
+            }
+            let last = rows[length * width + n]
+            if !prefix, length == depth, last <= k, last > 0 {
+                found.append(Alternative(word: Array(scalars[start ..< start + length]), distance: last, count: Int(vocabulary.counts[index])))
+            }
+            index += 1
+        }
     }
 
     /// How likely `word`, matched by `query` with typos, is the word meant, from 0 to
@@ -206,6 +244,67 @@ enum Typos {
         }
         if letters.count - paired > k { return false }
         return prefix || length - paired <= k
+    }
+
+    /// Whether ASCII `b` may be within one edit of `a` (or, with a prefix, have a prefix
+    /// within one edit of it), from two characters of each: `false` rules it out.
+    /// `a` has at least 2 characters, and `b` (or the prefix) too. The one edit sits
+    /// somewhere: at index 2 or later, both first characters agree (`a[0] == b[0]`);
+    /// at index 1 (any kind), `a[0] == b[0]`; at index 0, a substitution leaves
+    /// `a[1] == b[1]`, a deletion of `a[0]` makes `b[0] == a[1]`, an insertion before
+    /// it makes `b[1] == a[0]`, and a swap of the two both. No edit: `a[0] == b[0]`.
+    @inline(__always)
+    static func mayBeOneEditApart(_ a0: UInt32, _ a1: UInt32, _ b0: UInt8, _ b1: UInt8) -> Bool {
+        let b0 = UInt32(b0), b1 = UInt32(b1)
+        return a0 == b0 || a1 == b1 || a0 == b1 || a1 == b0
+    }
+
+    /// A query word prepared for ``distances(_:_:)``: for each ASCII character, the
+    /// positions it holds in the word as bits. `nil` for a word longer than 64 or with a
+    /// character that is not ASCII.
+    struct Pattern {
+        let masks: [UInt64]
+        let length: Int
+
+        init?(_ word: [UInt32]) {
+            guard !word.isEmpty, word.count <= 64, word.allSatisfy({ $0 < 128 }) else { return nil }
+            var masks = [UInt64](repeating: 0, count: 128)
+            for (index, scalar) in word.enumerated() { masks[Int(scalar)] |= 1 << UInt64(index) }
+            self.masks = masks
+            length = word.count
+        }
+    }
+
+    /// The distances ``distance(_:_:limit:prefix:)`` gives, without a limit, between
+    /// the pattern's word and ASCII `b` (`complete`) and the nearest prefix of `b`
+    /// (`prefix`), in one pass over `b` with the table's column as bits (Hyyrö's
+    /// bit-vector form of the optimal string alignment distance, 2003): a few word
+    /// operations per character of `b` instead of a row of the table, and no allocation.
+    static func distances(_ pattern: Pattern, _ b: ArraySlice<UInt8>) -> (complete: Int, prefix: Int) {
+        let top: UInt64 = 1 << UInt64(pattern.length - 1)
+        var vp: UInt64 = ~0, vn: UInt64 = 0, d0: UInt64 = 0, previousMatch: UInt64 = 0
+        var score = pattern.length, nearest = pattern.length
+        pattern.masks.withUnsafeBufferPointer { masks in
+            b.withUnsafeBufferPointer { b in
+                for byte in b {
+                    let match = masks[Int(byte & 0x7F)]
+                    // A swap: the diagonal two steps back was free and the characters cross.
+                    let swap = ((~d0 & match) << 1) & previousMatch
+                    d0 = (((match & vp) &+ vp) ^ vp) | match | vn | swap
+                    var hp = vn | ~(d0 | vp)
+                    var hn = d0 & vp
+                    if hp & top != 0 { score += 1 } else if hn & top != 0 { score -= 1 }
+                    nearest = min(nearest, score)
+                    // Row 0 of the table grows by one per character of b.
+                    hp = (hp << 1) | 1
+                    hn = hn << 1
+                    vp = hn | ~(d0 | hp)
+                    vn = hp & d0
+                    previousMatch = match
+                }
+            }
+        }
+        return (score, nearest)
     }
 
     /// ``distance(_:_:limit:prefix:)`` with a limit of one edit, without a table or an

@@ -31,63 +31,117 @@ import Synchronization
 final class Vocabulary: Sendable {
     /// The sorted words as Unicode scalars (UTF-8 byte order, which is scalar order),
     /// with their item counts.
-    struct Snapshot: Sendable {
-        var words: [[UInt32]] = []
-        var counts: [Int32] = []
+    ///
+    /// Stored flat, for the walk of ``Typos``: every word's scalars one after another
+    /// in one buffer, word `i` at `scalars[starts[i] ..< starts[i + 1]]`, and the running
+    /// sum of the counts, so that the postings of a run of words are one subtraction.
+    /// One array per word cost a heap object (and a pointer chase on every visit) per
+    /// word, and merging a commit retained and released them all.
+    struct Snapshot: Sendable, Equatable {
+        private(set) var scalars: [UInt32] = []
+        private(set) var starts: [Int] = [0]
+        private(set) var counts: [Int32] = []
+        /// `cumulative[i]`: the counts of words `0 ..< i` summed.
+        private(set) var cumulative: [Int] = [0]
+
+        init() {}
+
+        /// A list of sorted words (for tests and benchmarks).
+        init<S: Sequence>(words: S) where S.Element == (word: [UInt32], count: Int32) {
+            for (word, count) in words { append(word, count: count) }
+        }
+
+        var wordCount: Int { counts.count }
+
+        /// Word `index`'s scalars.
+        func word(_ index: Int) -> ArraySlice<UInt32> {
+            scalars[starts[index] ..< starts[index + 1]]
+        }
+
+        /// Every word, one array each (for tests).
+        var words: [[UInt32]] { (0 ..< wordCount).map { Array(word($0)) } }
+
+        /// Adds a word after the last (the caller keeps the order).
+        mutating func append<C: Collection>(_ word: C, count: Int32) where C.Element == UInt32 {
+            scalars.append(contentsOf: word)
+            starts.append(scalars.count)
+            counts.append(count)
+            cumulative.append(cumulative[cumulative.count - 1] + Int(count))
+        }
+
+        mutating func reserveCapacity(words: Int, scalars total: Int) {
+            scalars.reserveCapacity(total)
+            starts.reserveCapacity(words + 1)
+            counts.reserveCapacity(words)
+            cumulative.reserveCapacity(words + 1)
+        }
+
+        /// The summed item counts of words `range`.
+        func postings(_ range: Range<Int>) -> Int {
+            cumulative[range.upperBound] - cumulative[range.lowerBound]
+        }
 
         /// The item count of a word, 0 when it is not listed.
-        func count(of word: [UInt32]) -> Int {
+        func count<C: Collection>(of word: C) -> Int where C.Element == UInt32 {
             let index = lowerBound(word)
-            return index < words.count && words[index] == word ? Int(counts[index]) : 0
+            return index < wordCount && self.word(index).elementsEqual(word) ? Int(counts[index]) : 0
         }
 
         /// The summed item counts of the words starting with `prefix`: how many
         /// entries FTS5 merges for it.
         func postings(withPrefix prefix: [UInt32]) -> Int {
             let first = lowerBound(prefix)
-            guard first < words.count, words[first].starts(with: prefix) else { return 0 }
-            let last = end(ofPrefix: prefix[...], from: first)
-            var total = 0
-            for index in first ..< last { total += Int(counts[index]) }
-            return total
+            guard first < wordCount, word(first).starts(with: prefix) else { return 0 }
+            return postings(first ..< end(ofPrefix: prefix[...], from: first))
         }
 
         /// The first index whose word is not less than `word`.
-        func lowerBound(_ word: [UInt32], from start: Int = 0) -> Int {
-            var low = start, high = words.count
+        func lowerBound<C: Collection>(_ word: C, from start: Int = 0) -> Int where C.Element == UInt32 {
+            var low = start, high = wordCount
             while low < high {
                 let middle = (low + high) / 2
-                if words[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
+                if self.word(middle).lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
             }
             return low
         }
 
         /// The first index from `start` whose word does not start with `prefix`
-        /// (`words[start]` does): a galloping search, since the walk of ``Typos``
+        /// (`word(start)` does): a galloping search, since the walk of ``Typos``
         /// mostly skips short runs of words.
         func end(ofPrefix prefix: ArraySlice<UInt32>, from start: Int) -> Int {
+            prefix.withUnsafeBufferPointer { prefix in
+                scalars.withUnsafeBufferPointer { scalars in
+                    starts.withUnsafeBufferPointer { starts in
+                        Self.end(ofPrefix: prefix, from: start, scalars: scalars, starts: starts)
+                    }
+                }
+            }
+        }
+
+        /// ``end(ofPrefix:from:)`` on the buffers, for the walk's inner loop.
+        static func end(ofPrefix prefix: UnsafeBufferPointer<UInt32>, from start: Int,
+                        scalars: UnsafeBufferPointer<UInt32>, starts: UnsafeBufferPointer<Int>) -> Int {
+            let total = starts.count - 1
             // Whether a word's first prefix.count scalars are at most the prefix.
-            func within(_ index: Int) -> Bool {
-                let word = words[index]
+            @inline(__always) func within(_ index: Int) -> Bool {
+                let first = starts[index], length = starts[index + 1] - first
                 var offset = 0
-                var position = prefix.startIndex
-                while position < prefix.endIndex {
-                    guard offset < word.count else { return true }
-                    let a = word[offset], b = prefix[position]
+                while offset < prefix.count {
+                    guard offset < length else { return true }
+                    let a = scalars[first + offset], b = prefix[offset]
                     if a != b { return a < b }
                     offset += 1
-                    position += 1
                 }
                 return true
             }
             var low = start + 1, step = 1
             var high = low
-            while high < words.count && within(high) {
+            while high < total && within(high) {
                 low = high + 1
                 high = low + step
                 step *= 2
             }
-            high = min(high, words.count)
+            high = min(high, total)
             while low < high {
                 let middle = (low + high) / 2
                 if within(middle) { low = middle + 1 } else { high = middle }
@@ -382,10 +436,12 @@ final class Vocabulary: Sendable {
             withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
         }
         append(generation)
-        append(UInt32(snapshot.words.count))
-        for (word, count) in zip(snapshot.words, snapshot.counts) {
-            let utf8 = Array(String(String.UnicodeScalarView(word.compactMap(Unicode.Scalar.init))).utf8)
-            append(count)
+        append(UInt32(snapshot.wordCount))
+        for index in 0 ..< snapshot.wordCount {
+            let word = snapshot.word(index)
+            let utf8 = word.allSatisfy({ $0 < 0x80 }) ? word.map { UInt8($0) }
+                : Array(String(String.UnicodeScalarView(word.compactMap(Unicode.Scalar.init))).utf8)
+            append(snapshot.counts[index])
             bytes.append(UInt8(clamping: utf8.count))
             bytes.append(contentsOf: utf8.prefix(255))
         }
@@ -420,8 +476,8 @@ final class Vocabulary: Sendable {
             }
             guard read(Int64.self) == generation, let count = read(UInt32.self) else { return nil }
             var snapshot = Snapshot()
-            snapshot.words.reserveCapacity(Int(count))
-            snapshot.counts.reserveCapacity(Int(count))
+            snapshot.reserveCapacity(words: Int(count), scalars: max(0, raw.count - offset - 5 * Int(count)))
+            var previous: [UInt32] = []
             for _ in 0 ..< count {
                 guard let items = read(Int32.self), offset < raw.count else { return nil }
                 let length = Int(raw[offset])
@@ -432,9 +488,9 @@ final class Vocabulary: Sendable {
                 let word = bytes.allSatisfy({ $0 < 0x80 }) ? bytes.map { UInt32($0) } : Self.scalars(bytes)
                 offset += length
                 // Damaged or written by another rule: read the index instead.
-                if let last = snapshot.words.last, !last.lexicographicallyPrecedes(word) { return nil }
-                snapshot.words.append(word)
-                snapshot.counts.append(items)
+                if snapshot.wordCount > 0, !previous.lexicographicallyPrecedes(word) { return nil }
+                snapshot.append(word, count: items)
+                previous = word
             }
             return offset == raw.count ? snapshot : nil
         }
@@ -459,8 +515,7 @@ final class Vocabulary: Sendable {
             guard let term = statement.text(0) else { continue }
             let word = term.unicodeScalars.map(\.value)
             guard keeps(word) else { continue }
-            snapshot.words.append(word)
-            snapshot.counts.append(Int32(clamping: statement.int64(1)))
+            snapshot.append(word, count: Int32(clamping: statement.int64(1)))
         }
         return snapshot
     }
@@ -472,20 +527,18 @@ final class Vocabulary: Sendable {
         guard !delta.counts.isEmpty else { return base }
         let added = delta.counts.sorted { $0.key.lexicographicallyPrecedes($1.key) }
         var result = Snapshot()
-        result.words.reserveCapacity(base.words.count + added.count)
-        result.counts.reserveCapacity(base.words.count + added.count)
-        func append(_ word: [UInt32], _ count: Int32) {
+        result.reserveCapacity(words: base.wordCount + added.count, scalars: base.scalars.count + added.reduce(0) { $0 + $1.key.count })
+        func append<C: Collection>(_ word: C, _ count: Int32) where C.Element == UInt32 {
             guard count > 0 else { return }
-            result.words.append(word)
-            result.counts.append(count)
+            result.append(word, count: count)
         }
         var i = 0, j = 0
-        while i < base.words.count || j < added.count {
-            if j == added.count || (i < base.words.count && base.words[i].lexicographicallyPrecedes(added[j].key)) {
-                append(base.words[i], base.counts[i])
+        while i < base.wordCount || j < added.count {
+            if j == added.count || (i < base.wordCount && base.word(i).lexicographicallyPrecedes(added[j].key)) {
+                append(base.word(i), base.counts[i])
                 i += 1
-            } else if i < base.words.count && base.words[i] == added[j].key {
-                append(base.words[i], base.counts[i] &+ added[j].value)
+            } else if i < base.wordCount && base.word(i).elementsEqual(added[j].key) {
+                append(base.word(i), base.counts[i] &+ added[j].value)
                 i += 1
                 j += 1
             } else {
