@@ -195,6 +195,17 @@ final class TypoShortcutTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(near, 1_000)
+        // Tokens with characters that are not ASCII (which no ASCII query character equals).
+        let mixed = Array("abé日ß".unicodeScalars.map(\.value)), ascii = Array("abc".unicodeScalars.map(\.value))
+        for _ in 0 ..< 4_000 {
+            let a = word(1 ... 10, ascii, &random), b = word(0 ... 12, mixed, &random)
+            let utf8 = Array(String(String.UnicodeScalarView(b.compactMap(Unicode.Scalar.init))).utf8)
+            let (complete, prefix) = Typos.distances(try XCTUnwrap(Typos.Pattern(a)), utf8[...])
+            for limit in 0 ... 2 {
+                XCTAssertEqual(complete <= limit ? complete : nil, Typos.distance(a, b, limit: limit), "\(a) \(b)")
+                XCTAssertEqual(prefix <= limit ? prefix : nil, Typos.distance(a, b, limit: limit, prefix: true), "\(a) \(b) prefix")
+            }
+        }
         // A slice that does not start at 0, and the 64-character limit.
         let text = Array("xx recieve yy".utf8)
         XCTAssertEqual(Typos.distances(try XCTUnwrap(Typos.Pattern(Vocabulary.scalars(Array("receive".utf8)))), text[3 ..< 10]).complete, 1)
@@ -204,37 +215,42 @@ final class TypoShortcutTests: XCTestCase {
         XCTAssertNil(Typos.Pattern(Vocabulary.scalars(Array("café".utf8))))
     }
 
-    /// The two-character rule never rules out a token within one edit (complete, or a
-    /// prefix of it), and rules out most others.
-    func testTheFirstTwoCharactersRuleNeverRulesOutAMatch() {
+    /// The first-characters rule never rules out a token within the distance
+    /// (complete, or a prefix of it), and rules out most others at one edit.
+    func testTheFirstCharactersRuleNeverRulesOutAMatch() {
         var random = SplitMix(seed: 12)
-        var ruledOut = 0, far = 0, within = 0
-        for alphabet in ["abc", "abcdefgh"] {
-            let letters = Array(alphabet.unicodeScalars.map(\.value))
-            for _ in 0 ..< 20_000 {
-                let a = word(5 ... 9, letters, &random), b = word(4 ... 11, letters, &random)
-                let passes = Typos.mayBeOneEditApart(a[0], a[1], UInt8(b[0]), UInt8(b[1]))
-                for prefix in [false, true] {
-                    if Typos.distance(a, b, limit: 1, prefix: prefix) != nil {
-                        within += 1
-                        XCTAssertTrue(passes, "\(a) \(b) prefix \(prefix)")
-                    } else if !prefix {
-                        far += 1
-                        if !passes { ruledOut += 1 }
+        for k in 1 ... 3 {
+            var ruledOut = 0, far = 0, within = 0
+            for alphabet in ["abc", "abcdefgh"] {
+                let letters = Array(alphabet.unicodeScalars.map(\.value))
+                for _ in 0 ..< 15_000 {
+                    let a = word(k + 1 ... k + 8, letters, &random), b = word(k + 1 ... k + 12, letters, &random)
+                    let bytes = b.map { UInt8($0) }
+                    let passes = a.withUnsafeBufferPointer { a in bytes.withUnsafeBufferPointer { Typos.startsShareACharacter(a, $0.baseAddress!, k: k) } }
+                    for prefix in [false, true] {
+                        if Typos.distance(a, b, limit: k, prefix: prefix) != nil {
+                            within += 1
+                            XCTAssertTrue(passes, "\(a) \(b) k \(k) prefix \(prefix)")
+                        } else if !prefix {
+                            far += 1
+                            if !passes { ruledOut += 1 }
+                        }
                     }
                 }
             }
+            XCTAssertGreaterThan(within, 500, "k \(k)")
+            if k == 1 { XCTAssertGreaterThan(ruledOut, far / 3) }
         }
-        XCTAssertGreaterThan(within, 500)
-        XCTAssertGreaterThan(ruledOut, far / 3)
         // Real slips: a swap, a dropped and a doubled first letter; an unrelated word.
-        func passes(_ a: String, _ b: String) -> Bool {
+        func passes(_ a: String, _ b: String, k: Int = 1) -> Bool {
             let a = Array(a.unicodeScalars.map(\.value)), b = Array(b.utf8)
-            return Typos.mayBeOneEditApart(a[0], a[1], b[0], b[1])
+            return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { Typos.startsShareACharacter(a, $0.baseAddress!, k: k) } }
         }
         XCTAssertTrue(passes("ehllo", "hello"))
         XCTAssertTrue(passes("ello", "hello"))
         XCTAssertTrue(passes("hhello", "hello"))
         XCTAssertFalse(passes("world", "hello"))
+        XCTAssertTrue(passes("xyabcdefg", "abcdefg", k: 2))
+        XCTAssertFalse(passes("xyzabcdef", "abcdefg", k: 2))
     }
 }

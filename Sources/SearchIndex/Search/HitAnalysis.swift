@@ -31,6 +31,8 @@ final class HitAnalyzer {
         /// The single token as bits, for typo distances to ASCII tokens (`nil`: not ASCII,
         /// or no typos).
         var pattern: Typos.Pattern?
+        /// The last token's first byte.
+        var firstByte: UInt8
     }
 
     /// The best match of one term in one candidate.
@@ -83,7 +85,7 @@ final class HitAnalyzer {
             }
             return Term(tokens: term.tokens, isPrefix: term.isPrefix, maximumEdits: edits, scalars: scalars,
                         weight: weight, length: length, letters: Typos.Letters(scalars),
-                        pattern: edits > 0 ? Typos.Pattern(scalars) : nil)
+                        pattern: edits > 0 ? Typos.Pattern(scalars) : nil, firstByte: term.tokens.last?.first ?? 0)
         }
     }
 
@@ -248,30 +250,33 @@ final class HitAnalyzer {
         covered.removeAll(keepingCapacity: true)
         covered.append(contentsOf: repeatElement(false, count: tokens.count))
         defer { coveredScratch = covered }
-        for (number, term) in terms.enumerated() {
-            let width = term.tokens.count
-            guard width > 0, tokens.count >= width else { continue }
-            for start in 0 ... tokens.count - width {
-                guard let found = matchAt(start, term: term, tokens: tokens, typos: typos) else { continue }
-                if !positions.isEmpty { positions[number].append(start) }
-                if let known = result.best[number] {
-                    if Self.isBetter(found, than: known) { result.best[number] = found }
-                } else {
-                    result.best[number] = found
-                }
-                result.any = true
-                if start == 0 { result.first = true }
-                for index in start ..< start + width where !covered[index] {
-                    covered[index] = true
-                    let tokenLength = tokens.characterCount(index)
-                    // A prefix covers the characters typed, a whole token all of its own.
-                    let isLast = index == start + width - 1
-                    let length = isLast && term.isPrefix && !found.wholeWord ? min(tokenLength, term.tokenLength(width - 1)) : tokenLength
-                    coveredCharacters += length
-                    if wantsRanges {
-                        let range = tokens.original[index]
-                        let end = length == tokenLength ? range.upperBound : tokens.byteOffset(afterCharacters: length, from: range.lowerBound, in: bytes)
-                        result.ranges.append(range.lowerBound ..< end)
+        tokens.folded.withUnsafeBufferPointer { folded in
+            for (number, term) in terms.enumerated() {
+                let width = term.tokens.count
+                guard width > 0, tokens.count >= width else { continue }
+                for start in 0 ... tokens.count - width {
+                    if width == 1 && Self.surelyMisses(term, tokens.ranges[start], folded, typos: typos) { continue }
+                    guard let found = matchAt(start, term: term, tokens: tokens, typos: typos) else { continue }
+                    if !positions.isEmpty { positions[number].append(start) }
+                    if let known = result.best[number] {
+                        if Self.isBetter(found, than: known) { result.best[number] = found }
+                    } else {
+                        result.best[number] = found
+                    }
+                    result.any = true
+                    if start == 0 { result.first = true }
+                    for index in start ..< start + width where !covered[index] {
+                        covered[index] = true
+                        let tokenLength = tokens.characterCount(index)
+                        // A prefix covers the characters typed, a whole token all of its own.
+                        let isLast = index == start + width - 1
+                        let length = isLast && term.isPrefix && !found.wholeWord ? min(tokenLength, term.tokenLength(width - 1)) : tokenLength
+                        coveredCharacters += length
+                        if wantsRanges {
+                            let range = tokens.original[index]
+                            let end = length == tokenLength ? range.upperBound : tokens.byteOffset(afterCharacters: length, from: range.lowerBound, in: bytes)
+                            result.ranges.append(range.lowerBound ..< end)
+                        }
                     }
                 }
             }
@@ -307,6 +312,26 @@ final class HitAnalyzer {
         return a.wholeWord && !b.wholeWord
     }
 
+    /// Whether token `range` of `folded` surely does not match `term` (of one token),
+    /// from its first bytes and its length: most tokens are ruled out here, without
+    /// ``matchAt(_:term:tokens:typos:)``'s slices and comparisons. A token that starts
+    /// like the term is left to it; one that does not may only be a typo match, of a
+    /// length within the distance whose first characters share one with the term's
+    /// (``Typos/startsShareACharacter(_:_:k:)``).
+    @inline(__always)
+    private static func surelyMisses(_ term: Term, _ range: Range<Int>, _ folded: UnsafeBufferPointer<UInt8>, typos: Bool) -> Bool {
+        guard !range.isEmpty else { return false }
+        if folded[range.lowerBound] == term.firstByte { return false }
+        guard typos, term.maximumEdits > 0 else { return true }
+        // A token has at most as many characters as bytes, and at least a quarter.
+        let length = range.count, n = term.scalars.count, k = term.maximumEdits
+        if length < n - k || (!term.isPrefix && (length + 3) / 4 > n + k) { return true }
+        guard term.pattern != nil else { return false }
+        // The token has at least n - k > k bytes; the rule reads ASCII characters.
+        for offset in 0 ... k where folded[range.lowerBound + offset] >= 0x80 { return false }
+        return !term.scalars.withUnsafeBufferPointer { Typos.startsShareACharacter($0, folded.baseAddress! + range.lowerBound, k: k) }
+    }
+
     /// Whether `term` matches the tokens from `start`, and how.
     private func matchAt(_ start: Int, term: Term, tokens: FieldTokens, typos: Bool) -> Found? {
         let last = term.tokens.count - 1
@@ -323,11 +348,10 @@ final class HitAnalyzer {
         // A token has at most as many characters as bytes, and at least a quarter.
         let bytes = token.count, n = term.scalars.count, k = term.maximumEdits
         if bytes < n - k || (!term.isPrefix && (bytes + 3) / 4 > n + k) { return nil }
-        if tokens.isASCII, let pattern = term.pattern {
-            // Most words: compared as stored bytes, without a table. A token is at least
-            // n - 1 ≥ 4 bytes here, and the query word at least 5.
-            if k == 1 && !Typos.mayBeOneEditApart(term.scalars[0], term.scalars[1], token[token.startIndex], token[token.startIndex + 1]) { return nil }
-            if k > 1 && !Typos.mayBeWithin(k, of: term.letters, token, prefix: term.isPrefix, scratch: &letterScratch) { return nil }
+        if let pattern = term.pattern {
+            // An ASCII query word (most): compared with the stored bytes, without a table.
+            // (``surelyMisses(_:_:_:typos:)`` ruled out most tokens.)
+            if k > 1 && tokens.isASCII && !Typos.mayBeWithin(k, of: term.letters, token, prefix: term.isPrefix, scratch: &letterScratch) { return nil }
             let (complete, nearest) = Typos.distances(pattern, token)
             let typos = term.isPrefix ? nearest : complete
             guard typos <= k else { return nil }

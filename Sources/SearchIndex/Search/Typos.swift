@@ -246,29 +246,37 @@ enum Typos {
         return prefix || length - paired <= k
     }
 
-    /// Whether ASCII `b` may be within one edit of `a` (or, with a prefix, have a prefix
-    /// within one edit of it), from two characters of each: `false` rules it out.
-    /// `a` has at least 2 characters, and `b` (or the prefix) too. The one edit sits
-    /// somewhere: at index 2 or later, both first characters agree (`a[0] == b[0]`);
-    /// at index 1 (any kind), `a[0] == b[0]`; at index 0, a substitution leaves
-    /// `a[1] == b[1]`, a deletion of `a[0]` makes `b[0] == a[1]`, an insertion before
-    /// it makes `b[1] == a[0]`, and a swap of the two both. No edit: `a[0] == b[0]`.
+    /// Whether `b` may be within `k` edits of `a` (or, with a prefix, have a prefix
+    /// within `k` edits of it), from the first `k + 1` characters of each, ASCII bytes
+    /// in `b` (both have at least `k + 1`): `false` rules it out, in a few comparisons.
+    ///
+    /// Some character among `a`'s first `k + 1` survives the edits (matched or moved by
+    /// a swap): removing or replacing all of them would take `k + 1` edits. Take the
+    /// first that survives, `a[i]`: the `i` before it were each deleted or replaced (an
+    /// edit each), so at most `k - i` insertions come before it, and it lands at
+    /// `b[j]` with `j ≤ i + (k - i) = k` (in a swap, `a[i]` moves one place right, and
+    /// the swap is one of the `k` edits: `j ≤ i + (k - 1 - i) + 1`). So one of `a`'s
+    /// first `k + 1` characters equals one of `b`'s. For one edit: `a[0]` or `a[1]`
+    /// is `b[0]` or `b[1]`.
     @inline(__always)
-    static func mayBeOneEditApart(_ a0: UInt32, _ a1: UInt32, _ b0: UInt8, _ b1: UInt8) -> Bool {
-        let b0 = UInt32(b0), b1 = UInt32(b1)
-        return a0 == b0 || a1 == b1 || a0 == b1 || a1 == b0
+    static func startsShareACharacter(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafePointer<UInt8>, k: Int) -> Bool {
+        for i in 0 ... k {
+            let character = a[i]
+            for j in 0 ... k where UInt32(b[j]) == character { return true }
+        }
+        return false
     }
 
     /// A query word prepared for ``distances(_:_:)``: for each ASCII character, the
-    /// positions it holds in the word as bits. `nil` for a word longer than 64 or with a
-    /// character that is not ASCII.
+    /// positions it holds in the word as bits (none for the bytes of other characters).
+    /// `nil` for a word longer than 64 or with a character that is not ASCII.
     struct Pattern {
         let masks: [UInt64]
         let length: Int
 
         init?(_ word: [UInt32]) {
             guard !word.isEmpty, word.count <= 64, word.allSatisfy({ $0 < 128 }) else { return nil }
-            var masks = [UInt64](repeating: 0, count: 128)
+            var masks = [UInt64](repeating: 0, count: 256)
             for (index, scalar) in word.enumerated() { masks[Int(scalar)] |= 1 << UInt64(index) }
             self.masks = masks
             length = word.count
@@ -276,18 +284,20 @@ enum Typos {
     }
 
     /// The distances ``distance(_:_:limit:prefix:)`` gives, without a limit, between
-    /// the pattern's word and ASCII `b` (`complete`) and the nearest prefix of `b`
+    /// the pattern's word and UTF-8 `b` (`complete`) and the nearest prefix of `b`
     /// (`prefix`), in one pass over `b` with the table's column as bits (Hyyrö's
     /// bit-vector form of the optimal string alignment distance, 2003): a few word
     /// operations per character of `b` instead of a row of the table, and no allocation.
+    /// A character of `b` that is not ASCII counts as one that equals none of the
+    /// pattern's (its continuation bytes are skipped).
     static func distances(_ pattern: Pattern, _ b: ArraySlice<UInt8>) -> (complete: Int, prefix: Int) {
         let top: UInt64 = 1 << UInt64(pattern.length - 1)
         var vp: UInt64 = ~0, vn: UInt64 = 0, d0: UInt64 = 0, previousMatch: UInt64 = 0
         var score = pattern.length, nearest = pattern.length
         pattern.masks.withUnsafeBufferPointer { masks in
             b.withUnsafeBufferPointer { b in
-                for byte in b {
-                    let match = masks[Int(byte & 0x7F)]
+                for byte in b where byte & 0xC0 != 0x80 {
+                    let match = masks[Int(byte)]
                     // A swap: the diagonal two steps back was free and the characters cross.
                     let swap = ((~d0 & match) << 1) & previousMatch
                     d0 = (((match & vp) &+ vp) ^ vp) | match | vn | swap
