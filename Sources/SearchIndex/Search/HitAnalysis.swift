@@ -407,6 +407,18 @@ final class HitAnalyzer {
     private var coveredScratch: [Bool] = []
     private var letterScratch = [Int8](repeating: 0, count: 128)
 
+    /// Each byte's class for ``tokenize(_:)``: ``wordByte`` for a letter or digit, with
+    /// ``upperCase`` (the bit that lower-cases it) for A–Z, ``notASCII`` from 0x80.
+    private static let wordByte: UInt8 = 0x01, upperCase: UInt8 = 0x20, notASCII: UInt8 = 0x80
+    private static let byteClasses: [UInt8] = (0 ... 255).map { byte -> UInt8 in
+        switch byte {
+        case 0x30 ... 0x39, 0x61 ... 0x7A: wordByte
+        case 0x41 ... 0x5A: wordByte | upperCase
+        case 0x80...: notASCII
+        default: 0
+        }
+    }
+
     private func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldTokens {
         var tokens = scratch
         scratch = FieldTokens()
@@ -415,34 +427,45 @@ final class HitAnalyzer {
         tokens.original.removeAll(keepingCapacity: true)
         tokens.isASCII = true
         // ASCII, split as unicode61 splits it: runs of letters and digits. The text is
-        // copied once and lower-cased in place.
-        var start = -1
+        // copied once and lower-cased in place, a byte's class read from a table; the
+        // ranges are written into an array made once for the field (a token and its
+        // separator take two bytes at least), not appended one by one.
         var ascii = true
-        var folded = tokens.folded, ranges = tokens.ranges
+        var folded = tokens.folded
         tokens.folded = []
         tokens.ranges = []
         folded.append(contentsOf: bytes)
-        folded.withUnsafeMutableBufferPointer { text in
-            for index in 0 ..< text.count {
-                let byte = text[index]
-                if byte >= 0x80 {
-                    ascii = false
-                    return
-                }
-                let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                text[index] = lowered
-                let isWord = (lowered >= 0x30 && lowered <= 0x39) || (lowered >= 0x61 && lowered <= 0x7A)
-                if isWord {
-                    if start < 0 { start = index }
-                } else if start >= 0 {
-                    ranges.append(start ..< index)
-                    start = -1
+        let ranges = folded.withUnsafeMutableBufferPointer { text in
+            Self.byteClasses.withUnsafeBufferPointer { classes in
+                [Range<Int>](unsafeUninitializedCapacity: text.count / 2 + 1) { output, made in
+                    var start = -1
+                    var count = 0
+                    for index in 0 ..< text.count {
+                        let byte = text[index]
+                        let kind = classes[Int(byte)]
+                        if kind == Self.notASCII {
+                            ascii = false
+                            break
+                        }
+                        text[index] = byte | (kind & Self.upperCase)
+                        if kind & Self.wordByte != 0 {
+                            if start < 0 { start = index }
+                        } else if start >= 0 {
+                            (output.baseAddress! + count).initialize(to: start ..< index)
+                            count += 1
+                            start = -1
+                        }
+                    }
+                    if ascii && start >= 0 {
+                        (output.baseAddress! + count).initialize(to: start ..< text.count)
+                        count += 1
+                    }
+                    made = count
                 }
             }
-            if start >= 0 { ranges.append(start ..< text.count) }
         }
         tokens.folded = folded
-        tokens.ranges = ranges
+        tokens.ranges = ascii ? ranges : []
         if ascii {
             tokens.original = tokens.ranges
             return tokens
