@@ -12,6 +12,11 @@ import Foundation
 /// side by side, the last one as a prefix when it is being typed; a single-token term
 /// of 5 or more characters also matches a token within its typo distance
 /// (``Typos``), unless typo tolerance is off.
+///
+/// Every token of every field read is compared with every term, so the comparison is
+/// cheap where it can be: most tokens are ruled out by their first bytes and length
+/// (``surelyMisses(_:_:_:typos:)``), and an ASCII query word's distance to a token is
+/// computed as bits (``Typos/distances(_:_:)``), not with a table.
 final class HitAnalyzer {
     // Not thread-safe: one search uses one analyzer.
     /// A query term as the analyzer compares it.

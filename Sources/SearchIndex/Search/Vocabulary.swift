@@ -82,9 +82,9 @@ final class Vocabulary: Sendable {
         }
 
         /// The item count of a word, 0 when it is not listed.
-        func count<C: Collection>(of word: C) -> Int where C.Element == UInt32 {
+        func count(of word: [UInt32]) -> Int {
             let index = lowerBound(word)
-            return index < wordCount && self.word(index).elementsEqual(word) ? Int(counts[index]) : 0
+            return index < wordCount && compare(index, word) == 0 ? Int(counts[index]) : 0
         }
 
         /// The summed item counts of the words starting with `prefix`: how many
@@ -96,13 +96,29 @@ final class Vocabulary: Sendable {
         }
 
         /// The first index whose word is not less than `word`.
-        func lowerBound<C: Collection>(_ word: C, from start: Int = 0) -> Int where C.Element == UInt32 {
+        func lowerBound(_ word: [UInt32], from start: Int = 0) -> Int {
             var low = start, high = wordCount
             while low < high {
                 let middle = (low + high) / 2
-                if self.word(middle).lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
+                if compare(middle, word) < 0 { low = middle + 1 } else { high = middle }
             }
             return low
+        }
+
+        /// Word `index` against `word`: negative when it sorts first, 0 when equal.
+        private func compare(_ index: Int, _ word: [UInt32]) -> Int {
+            scalars.withUnsafeBufferPointer { scalars in
+                word.withUnsafeBufferPointer { word in
+                    let first = starts[index], length = starts[index + 1] - first
+                    var offset = 0
+                    while offset < length && offset < word.count {
+                        let a = scalars[first + offset], b = word[offset]
+                        if a != b { return a < b ? -1 : 1 }
+                        offset += 1
+                    }
+                    return length - word.count
+                }
+            }
         }
 
         /// The first index from `start` whose word does not start with `prefix`
