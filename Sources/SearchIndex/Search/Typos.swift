@@ -60,8 +60,7 @@ enum Typos {
         var found: [Alternative] = []
         // Row d (the distances of query against the word's first d scalars) is
         // rows[d*width ..< (d+1)*width].
-        // Distances above k are kept as k + 1: cells no row computes stay so.
-        var rows = [Int](repeating: k + 1, count: (Vocabulary.longestWord + 2) * (query.count + 1))
+        var rows = [Int](repeating: 0, count: (Vocabulary.longestWord + 2) * (query.count + 1))
         query.withUnsafeBufferPointer { query in
             vocabulary.scalars.withUnsafeBufferPointer { scalars in
                 vocabulary.starts.withUnsafeBufferPointer { starts in
@@ -99,8 +98,7 @@ enum Typos {
         let n = query.count
         let width = n + 1
         let total = starts.count - 1
-        let capped = k + 1
-        for j in 0 ... n { rows[j] = min(j, capped) }
+        for j in 0 ... n { rows[j] = j }
         var pathLength = 0, pathStart = 0
         func end(_ start: Int, _ length: Int, from index: Int) -> Int {
             Vocabulary.Snapshot.end(ofPrefix: UnsafeBufferPointer(rebasing: scalars[start ..< start + length]), from: index,
@@ -120,27 +118,19 @@ enum Typos {
                 let character = scalars[start + depth]
                 let before = depth >= 1 ? scalars[start + depth - 1] : 0
                 let previous = rows + depth * width, row = previous + width
-                row[0] = min(depth + 1, capped)
+                row[0] = depth + 1
                 smallest = row[0]
                 previousSmallest = previous[0]
-                // Only the band |depth - j| ≤ k can be within k (a cell is at least the
-                // difference of the two lengths); the cells outside it hold k + 1.
-                var j = max(1, depth - k)
-                while j <= min(n, depth + k) {
-                    previousSmallest = min(previousSmallest, previous[j])
-                    j += 1
-                }
-                let low = max(1, depth + 1 - k), high = min(n, depth + 1 + k)
-                if low <= high {
-                    for j in low ... high {
-                        let q = query[j - 1]
-                        var value = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (q == character ? 0 : 1), capped)
-                        if depth >= 1 && j >= 2 && q == before && query[j - 2] == character {
-                            value = min(value, previous[j - 2 - width] + 1)
-                        }
-                        row[j] = value
-                        smallest = min(smallest, value)
+                for j in 1 ... n {
+                    let above = previous[j]
+                    previousSmallest = min(previousSmallest, above)
+                    let q = query[j - 1]
+                    var value = min(above + 1, row[j - 1] + 1, previous[j - 1] + (q == character ? 0 : 1))
+                    if depth >= 1 && j >= 2 && q == before && query[j - 2] == character {
+                        value = min(value, previous[j - 2 - width] + 1)
                     }
+                    row[j] = value
+                    smallest = min(smallest, value)
                 }
                 depth += 1
                 let last = row[n]
