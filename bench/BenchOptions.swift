@@ -23,9 +23,15 @@ struct BenchOptions {
     /// With ``searchOnly``: time only these queries (one per line of a file), each
     /// repeated, instead of the workload's.
     var queriesPath: String?
+    /// With ``searchOnly``: first let idle maintenance finish on the index (merges,
+    /// free pages, WAL), as an app that stays open after an import sees it.
+    var settle = false
+    /// With ``searchOnly``: also time the same queries from JS (wall clock, one
+    /// `searchlight run` process) on the same index, right after the Swift side.
+    var fromJS = false
 
     static let usage = """
-        usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--skip PART,…] [--report FILE | --no-report] [--work-dir DIR] [--search-only [--queries FILE]]
+        usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--skip PART,…] [--report FILE | --no-report] [--work-dir DIR] [--search-only [--settle] [--js] [--queries FILE]]
 
         Measures Searchlight in a release build and prints a table of ratios against
         baselines measured in the same run; writes docs/benchmarks.md.
@@ -43,6 +49,10 @@ struct BenchOptions {
                            a previous run left in the work directory
           --queries FILE   with --search-only: time the queries of FILE (one per
                            line) instead, each 20 times, and print each one's median
+          --settle         with --search-only: first run idle maintenance to the end
+                           (merges, free pages, WAL) and say how long it took
+          --js             with --search-only: then time the same queries from JS on
+                           the same index (wall clock, typos on)
         """
 
     /// Parses `arguments` (without the program name) and `BENCH_FULL`; paths given
@@ -92,6 +102,10 @@ struct BenchOptions {
             case "--search-only":
                 options.searchOnly = true
                 options.reportPath = nil
+            case "--settle":
+                options.settle = true
+            case "--js":
+                options.fromJS = true
             case "--queries":
                 options.queriesPath = absolute(try value(argument))
             case "--work-dir":

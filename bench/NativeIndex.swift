@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import SearchIndex
 
@@ -25,12 +26,14 @@ enum NativeIndex {
         say(String(format: "first search (loads the word list): %.1f ms", Double(DispatchTime.now().uptimeNanoseconds - open) / 1e6))
         for text in queries.prefix(20) { _ = try index.search(text) }
         let cpu = cpuMilliseconds
-        var on: [Double] = [], off: [Double] = []
+        var on: [Double] = [], off: [Double] = [], wall: [Double] = []
         var withoutHits: [String] = []
         for text in queries {
+            let wallBegin = DispatchTime.now().uptimeNanoseconds
             var begin = cpu()
             if try index.search(text).hits.isEmpty { withoutHits.append(text) }
             on.append(cpu() - begin)
+            wall.append(Double(DispatchTime.now().uptimeNanoseconds - wallBegin) / 1e6)
             begin = cpu()
             _ = try index.search(text, options: SearchOptions(typoTolerance: false))
             off.append(cpu() - begin)
@@ -44,7 +47,9 @@ enum NativeIndex {
         for kind in [TypingSequences.Kind.typing, .multi, .typo] {
             let picked = kinds.indices.filter { kinds[$0] == kind }
             let a = Latencies(picked.map { on[$0] }), b = Latencies(picked.map { off[$0] })
-            say(String(format: "%@ (%d): typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms", kind.rawValue, picked.count, a.p50, a.p99, b.p50, b.p99))
+            let w = Latencies(picked.map { wall[$0] })
+            say(String(format: "%@ (%d): typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms; wall clock, typos on, p50 %.2f p99 %.2f ms",
+                       kind.rawValue, picked.count, a.p50, a.p99, b.p50, b.p99, w.p50, w.p99))
             let slowest = picked.sorted { on[$0] > on[$1] }.prefix(5).map { "\(queries[$0]) \(String(format: "%.1f", on[$0]))" }
             say("  slowest: " + slowest.joined(separator: ", "))
         }
@@ -53,6 +58,55 @@ enum NativeIndex {
         let a = Latencies(exact.map { on[$0] }), b = Latencies(exact.map { off[$0] })
         say(String(format: "exact queries (%d): typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms; p99 ratio %.2f×",
                    exact.count, a.p50, a.p99, b.p50, b.p99, a.p99 / b.p99))
+    }
+
+    /// Lets idle maintenance run to its end on the index in `directory` (FTS merges,
+    /// free pages, WAL truncation: what an app that stays open after an import gets
+    /// once it is idle), and says how long that took and how many segments each FTS
+    /// table had before and after.
+    static func settle(directory: String) throws {
+        say("settling: segments before " + segmentCounts(directory: directory))
+        let begin = DispatchTime.now().uptimeNanoseconds
+        let index = try SearchableIndex(directory: directory, defaultDomain: "com.example.bench")
+        index.close(maintenanceBudget: 3_600)
+        say(String(format: "settled in %.1f s; segments after %@", Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9,
+                   segmentCounts(directory: directory)))
+    }
+
+    /// How many FTS5 segments `items_fts` and `items_head` hold (read-only).
+    static func segmentCounts(directory: String) -> String {
+        func count(_ file: String, _ table: String) -> String {
+            var db: OpaquePointer?
+            defer { sqlite3_close_v2(db) }
+            guard sqlite3_open_v2(directory + "/" + file, &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { return "?" }
+            var statement: OpaquePointer?
+            defer { sqlite3_finalize(statement) }
+            guard sqlite3_prepare_v2(db, "SELECT count(DISTINCT segid) FROM \(table)_idx", -1, &statement, nil) == SQLITE_OK,
+                  sqlite3_step(statement) == SQLITE_ROW else { return "?" }
+            return String(sqlite3_column_int64(statement, 0))
+        }
+        return "items_fts \(count("fulltext.sqlite3", "items_fts")), items_head \(count("index.sqlite3", "items_head"))"
+    }
+
+    /// Times `queries` from JS on the index in `directory` (one `searchlight run`
+    /// process, `limit: 20`, typos on, wall clock from the call to the resolved
+    /// promise) and prints p50 / p99 per class, as ``timeSearches`` does for Swift.
+    static func timeFromJS(queries: [String], kinds: [TypingSequences.Kind], directory: String, paths: JSScript.Paths) throws {
+        let queriesFile = directory + "/../search-only-queries.json"
+        let json = try JSONSerialization.data(withJSONObject: queries)
+        try json.write(to: URL(fileURLWithPath: queriesFile))
+        let run = try JSScript(name: "open-and-search.js", arguments: ["a", queriesFile])
+            .run(paths, dataDirectory: directory, outputFile: directory + "/../search-only-js.out")
+        let samples = (run.figures["latencies"] as? [NSNumber] ?? []).map { $0.doubleValue }
+        guard samples.count == queries.count else { throw BenchError("open-and-search.js timed \(samples.count) of \(queries.count) queries") }
+        say(String(format: "from JS: first search (opens the index, loads the word list) %.1f ms", run.number("firstResultMs")))
+        for kind in [TypingSequences.Kind.typing, .multi, .typo] {
+            let picked = kinds.indices.filter { kinds[$0] == kind }
+            let js = Latencies(picked.map { samples[$0] })
+            say(String(format: "%@ (%d) from JS: wall clock, typos on, p50 %.2f p99 %.2f ms", kind.rawValue, picked.count, js.p50, js.p99))
+            let slowest = picked.sorted { samples[$0] > samples[$1] }.prefix(5).map { "\(queries[$0]) \(String(format: "%.1f", samples[$0]))" }
+            say("  slowest: " + slowest.joined(separator: ", "))
+        }
     }
 
     /// Times each of `queries` 20 times on the index in `directory`, typos on and off,

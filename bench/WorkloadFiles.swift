@@ -24,8 +24,10 @@ struct WorkloadFiles {
     var comparisonQueriesFile: String
     var typing: TypingSequences
 
-    /// Generates `count` items (seed 42) and writes the files under `directory`.
-    static func make(count: Int, directory: String) throws -> WorkloadFiles {
+    /// Generates `count` items (seed 42) and writes the files under `directory`;
+    /// without `writingItems`, only the query files (the item files a previous run
+    /// wrote are named but not written again: 640 MB at 1M).
+    static func make(count: Int, directory: String, writingItems: Bool = true) throws -> WorkloadFiles {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let items = Array(try Workload(count: count))
         let textBytes = items.reduce(0) { $0 + $1.textBytes }
@@ -49,6 +51,9 @@ struct WorkloadFiles {
 
         var itemFiles: [String] = []
         for (number, start) in Swift.stride(from: 0, to: items.count, by: itemsPerFile).enumerated() {
+            let path = directory + "/items-\(number).json"
+            itemFiles.append(path)
+            guard writingItems else { continue }
             var json = "["
             for (offset, item) in items[start..<min(start + itemsPerFile, items.count)].enumerated() {
                 if offset > 0 { json += ",\n" }
@@ -56,9 +61,7 @@ struct WorkloadFiles {
                 json += "\"keywords\":[\(item.keywords.map(quoted).joined(separator: ","))],\"domain\":\(quoted(item.domain))}"
             }
             json += "]\n"
-            let path = directory + "/items-\(number).json"
             try json.write(toFile: path, atomically: false, encoding: .utf8)
-            itemFiles.append(path)
         }
 
         let queriesFile = directory + "/queries.json"

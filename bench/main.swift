@@ -39,18 +39,23 @@ for size in options.sizes {
     let files: WorkloadFiles
     do {
         say("\(Report.count(size)): generating the workload…")
-        files = try WorkloadFiles.make(count: size, directory: directory)
+        files = try WorkloadFiles.make(count: size, directory: directory, writingItems: !options.searchOnly)
     } catch {
         report.add(.unavailable("1. Bulk indexing", "workload of \(Report.count(size)) items", goal: "", reason: "\(error)"))
         continue
     }
     if options.searchOnly {
         do {
+            if options.settle { try NativeIndex.settle(directory: directory + "/native") }
             if let path = options.queriesPath {
                 let queries = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
                 try NativeIndex.timeEach(queries: queries, directory: directory + "/native")
             } else {
                 try NativeIndex.timeSearches(queries: files.typing.queries, kinds: files.typing.kinds, directory: directory + "/native")
+                if options.fromJS {
+                    try NativeIndex.timeFromJS(queries: files.typing.queries, kinds: files.typing.kinds,
+                                               directory: directory + "/native", paths: paths)
+                }
             }
         } catch {
             say("\(Report.count(size)): \(error)")

@@ -151,6 +151,26 @@ final class IdleMaintenanceTests: IndexTestCase {
         XCTAssertEqual(try results(), expected)
     }
 
+    func testNoStepStartsDuringAReadLongerThanTheDelay() throws {
+        try reopen(delay: nil)
+        try indexInBatches(20, size: 40)
+        let expected = try results()
+
+        // One read lasts three delays (a slow search at 1M items does): no step starts
+        // beside it, however long ago it began.
+        try reopen(delay: 0.2)
+        let stepsDuringRead = try index.store.read { _ -> Int in
+            usleep(700_000)
+            return index.store.maintenanceSteps
+        }
+        XCTAssertEqual(stepsDuringRead, 0, "a step started while a read was in progress")
+
+        // It has ended: maintenance runs once reads have paused.
+        waitForMaintenance()
+        XCTAssertGreaterThan(index.store.maintenanceSteps, 0)
+        XCTAssertEqual(try results(), expected)
+    }
+
     func testClosingGivesUnfinishedMaintenanceABudget() throws {
         try reopen(delay: nil)
         try indexInBatches(20, size: 40)

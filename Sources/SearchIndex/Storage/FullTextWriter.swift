@@ -236,12 +236,22 @@ final class FullTextWriter: @unchecked Sendable {
     /// maintenance does: a step lost in a power cut is only work to redo.
     private func mergeUntilWorkArrives() {
         guard waiting.load(ordering: .relaxed) == 0 else { return }
+        let started = DispatchTime.now().uptimeNanoseconds
+        var steps = 0
+        defer {
+            if IndexStore.tracesMaintenance && steps > 0 {
+                let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+                let line = String(format: "searchlight maintenance %.3f: merged items_fts between batches, %d steps (%.1f ms)\n",
+                                  Date().timeIntervalSince1970, steps, ms)
+                FileHandle.standardError.write(Data(line.utf8))
+            }
+        }
         do {
             try connection.execute("PRAGMA synchronous = NORMAL")
             defer { try? connection.execute("PRAGMA synchronous = FULL") }
             try connection.withoutWaitingForLocks {
                 while waiting.load(ordering: .relaxed) == 0,
-                      try connection.mergeFTSSegments(of: "items_fts", pages: Self.pagesPerGapStep, userMerge: Schema.automerge) {}
+                      try connection.mergeFTSSegments(of: "items_fts", pages: Self.pagesPerGapStep, userMerge: Schema.automerge) { steps += 1 }
             }
         } catch {
             // Busy (another process) or failed: the next gap, idle maintenance, or a

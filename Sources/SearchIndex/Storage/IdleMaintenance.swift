@@ -12,11 +12,16 @@ import Foundation
 /// that arrives meanwhile waits for that one step at most, and the next step is not
 /// started while it waits; the write's end schedules maintenance again.
 ///
-/// Reads count as activity too (``readWillBegin()``): while someone types a search,
-/// queries come every few tens of milliseconds, and a step running beside them takes
-/// one of the two cores they run on (at 100k items it nearly doubles the p99 of the
-/// benchmark's typing; docs/benchmarks.md, "Figures behind choices in the code"). A step
-/// already running finishes; the next waits until reads have paused for ``delay``.
+/// Reads count as activity too (``readWillBegin()``, ``readDidEnd()``): while someone
+/// types a search, queries come every few tens of milliseconds, and a step running
+/// beside them takes one of the two cores they run on (at 100k items it nearly doubles
+/// the p99 of the benchmark's typing; docs/benchmarks.md, "Figures behind choices in
+/// the code"). A step already running finishes; the next waits until no read is in
+/// progress and the last one ended ``delay`` ago. Counted from a read's end, not its
+/// start: at 1M items one slow search (a first search loading the word list, a
+/// userQuery with suggestions) lasts longer than the delay, and a step started beside
+/// it made the searches after it slower still, which let the next step start
+/// (docs/benchmarks.md, "At 1M items").
 ///
 /// The delay must be longer than the pause between two batches of a bulk import, in
 /// which the app's JS receives the resolved promise and builds its next call; otherwise
@@ -47,8 +52,12 @@ final class IdleMaintenance: @unchecked Sendable {
     private var lastWriteEnd = DispatchTime.now()
     /// When the last read began.
     private var lastRead = DispatchTime(uptimeNanoseconds: 0)
-    /// The end of the last write or the start of the last read, whichever is later.
-    private var lastActivity: DispatchTime { max(lastWriteEnd, lastRead) }
+    /// When the last read ended.
+    private var lastReadEnd = DispatchTime(uptimeNanoseconds: 0)
+    /// Reads in progress.
+    private var activeReads = 0
+    /// The end of the last write, or the start or end of the last read, whichever is later.
+    private var lastActivity: DispatchTime { max(lastWriteEnd, lastRead, lastReadEnd) }
     /// Whether the last run may have left work (a write came after it, or it was cut short).
     private var hasWork = true
     private var isScheduled = false
@@ -99,11 +108,22 @@ final class IdleMaintenance: @unchecked Sendable {
         scheduleLocked()
     }
 
-    /// A read is about to run: no step starts until reads have paused for ``delay``.
+    /// A read is about to run: no step starts until it ends and reads have paused for
+    /// ``delay``.
     func readWillBegin() {
         lock.lock()
+        activeReads += 1
         lastRead = .now()
         lock.unlock()
+    }
+
+    /// A read has ended: maintenance may run once reads stay paused for ``delay``.
+    func readDidEnd() {
+        lock.lock()
+        defer { lock.unlock() }
+        activeReads -= 1
+        lastReadEnd = .now()
+        if activeReads == 0 { scheduleLocked() }
     }
 
     /// Whether every step has run since the last write: nothing is left to do.
@@ -133,8 +153,8 @@ final class IdleMaintenance: @unchecked Sendable {
     private func run() {
         lock.lock()
         isScheduled = false
-        guard !isStopped, hasWork, activeWrites == 0 else {
-            // A running write schedules the next run when it ends.
+        guard !isStopped, hasWork, activeWrites == 0, activeReads == 0 else {
+            // A running write or read schedules the next run when it ends.
             lock.unlock()
             return
         }
@@ -169,9 +189,10 @@ final class IdleMaintenance: @unchecked Sendable {
                     scheduleLocked()
                 }
             }
-            if result == .worked && !interrupted && lastRead != readBefore {
-                // Reads are running: resume once they pause.
-                scheduleLocked()
+            if result == .worked && !interrupted && (lastRead != readBefore || activeReads > 0) {
+                // Reads are running: resume once they pause (the last one's end schedules
+                // the run when one is in progress).
+                if activeReads == 0 { scheduleLocked() }
                 lock.unlock()
                 return
             }

@@ -145,6 +145,7 @@ final class IndexStore: @unchecked Sendable {
             }
             self.maintenance = maintenance
             readers.willRead = { [weak maintenance] in maintenance?.readWillBegin() }
+            readers.didRead = { [weak maintenance] in maintenance?.readDidEnd() }
             maintenance.start()
         }
     }

@@ -10,9 +10,10 @@ final class ReaderPool: @unchecked Sendable {
     private var idle: [Connection] = []
     private let open: () throws -> Connection
     private let maximumIdle = 4
-    /// Called before every read (idle maintenance waits for reads to pause); set once,
-    /// before the pool is shared.
+    /// Called before and after every read (idle maintenance waits for reads to end
+    /// and pause); set once, before the pool is shared.
     var willRead: (@Sendable () -> Void)?
+    var didRead: (@Sendable () -> Void)?
 
     /// Makes a pool whose connections come from `open`.
     init(open: @escaping () throws -> Connection) {
@@ -22,6 +23,7 @@ final class ReaderPool: @unchecked Sendable {
     /// Runs `body` with a connection no other thread uses meanwhile.
     func read<T>(_ body: (Connection) throws -> T) throws -> T {
         willRead?()
+        defer { didRead?() }
         lock.lock()
         let reused = idle.popLast()
         lock.unlock()
