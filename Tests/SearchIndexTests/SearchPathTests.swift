@@ -35,13 +35,15 @@ final class SearchPathTests: IndexTestCase {
     }
 
     /// What one search returns with the passes walked together, or apart.
-    private func run(_ text: String, limit: Int, together: Bool, domains: [String]? = nil, typos: Bool = true) throws
+    private func run(_ text: String, limit: Int, together: Bool = true, domains: [String]? = nil, typos: Bool = true,
+                     prefixCheck: Bool? = nil) throws
         -> (ids: [String], scores: [Double], total: Int, exact: Bool) {
         let index = self.index!, now = self.now
         return try index.store.read { connection in
             var search = CandidateSearch(connection: connection, thumbnails: index.thumbnails, now: now,
                                          kinds: [Schema.itemKind], domains: domains, vocabulary: index.vocabulary)
             search.walksPassesTogether = together
+            search.prefixCheck = prefixCheck
             let result = try search.run(text: text, limit: limit, offset: 0, typoTolerance: typos)
             return (result.hits.map { $0.row.item.id }, result.hits.map { $0.breakdown.total }, result.total, result.exact)
         }
@@ -82,6 +84,70 @@ final class SearchPathTests: IndexTestCase {
         }
         // The comparison means something only if most queries find hits.
         XCTAssertGreaterThan(compared, queries.count)
+    }
+
+    /// A prefix of 1–3 letters after complete terms is checked in Swift or merged by
+    /// FTS5, whichever is expected to cost less (`CandidateSearch.checksPrefixInSwift`):
+    /// when every match is a candidate, both find the same hits, scores and exact count,
+    /// with typos (the typo pass chooses again for its alternatives) and without.
+    func testTheSwiftPrefixCheckAndTheFTS5MergeFindTheSamePage() throws {
+        try indexItems(count: 400)
+        var queries: [String] = []
+        for (first, second) in zip(Self.words, Self.words.dropFirst(3) + Self.words.prefix(3)) {
+            queries += ["\(first) \(second.prefix(1))", "\(first) \(second.prefix(2))", "\(first) \(second.prefix(3))"]
+        }
+        queries += ["rivr st", "stoen ga", "nihgt con", "musci sta", "keeper snw", "night music ke", "water item in"]
+        var compared = 0
+        for query in queries {
+            for typos in [true, false] {
+                let merged = try run(query, limit: 20, typos: typos, prefixCheck: false)
+                let checked = try run(query, limit: 20, typos: typos, prefixCheck: true)
+                // With more matches than a search ranks, the two walks may pick different
+                // candidates beyond the best ones.
+                guard merged.exact, merged.total < CandidateSearch.window, !merged.ids.isEmpty else { continue }
+                XCTAssertEqual(checked.ids, merged.ids, "\(query) typos \(typos)")
+                XCTAssertEqual(checked.scores, merged.scores, "\(query) typos \(typos)")
+                XCTAssertEqual(checked.total, merged.total, "\(query) typos \(typos): total")
+                XCTAssertTrue(checked.exact, "\(query) typos \(typos): exact")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, queries.count / 2)
+    }
+
+    /// Past `CandidateSearch.verifiedScanBudget` rows without the prefix, the Swift check
+    /// gives up and walks both lists side by side: the same hits as FTS5's merge.
+    func testTheSwiftCheckGivingUpFindsWhatTheMergeFinds() throws {
+        var items = (0 ..< 2500).map { item("c\($0)", title: "Common item \($0)") }
+        items.append(item("rare", title: "Common thing", description: "a zqwerty inside"))
+        items.append(item("heading", title: "Common zqheading", rankingHint: 0))
+        try index.indexItems(items)
+        for prefixCheck in [true, false, nil] {
+            let found = try run("common zq", limit: 10, prefixCheck: prefixCheck)
+            XCTAssertEqual(found.ids, ["heading", "rare"], "prefixCheck \(String(describing: prefixCheck))")
+            XCTAssertEqual(found.total, 2)
+            XCTAssertTrue(found.exact)
+        }
+    }
+}
+
+/// The rule choosing between the Swift check of a short prefix and FTS5's merge, on
+/// the counts of `make bench`'s 100k index (where it was measured).
+final class PrefixCheckRuleTests: XCTestCase {
+    func testTheCheaperPathIsChosen() {
+        let items = 100_000, want = CandidateSearch.window
+        // `house a`: a prefix starting 100k+ postings is found in the first few hundred rows.
+        XCTAssertTrue(CandidateSearch.checksPrefixInSwift(prefixPostings: 180_000, completeRows: 9_000, items: items, want: want))
+        // `and con`: 79k postings to merge (11 ms), heavy matches every few rows.
+        XCTAssertTrue(CandidateSearch.checksPrefixInSwift(prefixPostings: 79_095, completeRows: 30_000, items: items, want: want))
+        // `wrecking sta`: 50 rows to check beat merging 25k postings.
+        XCTAssertTrue(CandidateSearch.checksPrefixInSwift(prefixPostings: 25_530, completeRows: 50, items: items, want: want))
+        // The typo pass of `blats ke`: 1,300 rows with few `ke` words (14 ms checked) against 11k postings (2 ms).
+        XCTAssertFalse(CandidateSearch.checksPrefixInSwift(prefixPostings: 11_233, completeRows: 1_300, items: items, want: want))
+        // `the x`: a rare prefix after a frequent word; the check would give up.
+        XCTAssertFalse(CandidateSearch.checksPrefixInSwift(prefixPostings: 5_896, completeRows: 30_000, items: items, want: want))
+        // Complete terms whose counts are unknown (CJK) count as matching every item.
+        XCTAssertFalse(CandidateSearch.checksPrefixInSwift(prefixPostings: 5_896, completeRows: nil, items: items, want: want))
     }
 }
 

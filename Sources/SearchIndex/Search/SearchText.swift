@@ -311,17 +311,20 @@ struct MatchPlan: Equatable {
 
     /// Prefixes this short are in `items_head`'s prefix index (see ``Schema``).
     static let headPrefixLimit = 2
-    /// Prefixes this short are checked in Swift after complete terms (see ``PrefixVerifier``),
-    /// those of 3 characters only when ``prefixIsFrequent``.
+    /// Prefixes this short are checked in Swift after complete terms (see ``PrefixVerifier``)
+    /// when ``checksPrefixInSwift``.
     static let verifiedPrefixLimit = 3
-    /// Whether the prefix starts so many of the index's words that checking it in
-    /// Swift on the complete terms' matches costs less than FTS5 merging their lists
-    /// (set by ``CandidateSearch`` from the ``Vocabulary``'s counts). A rare 3-letter
-    /// prefix after a frequent word (`the mou`) made the Swift check give up after
-    /// 2000 rows and walk both lists (24 ms at 100k), where FTS5 merges its words
-    /// once in about 1 ms; a frequent one (`and con`, 11 ms in FTS5) is found in the
-    /// first few hundred rows.
-    var prefixIsFrequent = true
+    /// Whether a prefix of up to ``verifiedPrefixLimit`` characters after complete terms
+    /// is checked in Swift on the complete terms' matches (``PrefixVerifier``) rather
+    /// than merged by FTS5 in `items_fts` with the whole expression: set by
+    /// ``CandidateSearch`` from the ``Vocabulary``'s counts, whichever is expected to cost
+    /// less (``CandidateSearch/checksPrefixInSwift(prefixPostings:completeRows:items:want:)``).
+    /// A rare 3-letter prefix after a frequent word (`the mou`) made the Swift check give
+    /// up after 2000 rows and walk both lists (24 ms at 100k), where FTS5 merges its
+    /// words once in about 1 ms; a frequent one (`and con`, 11 ms in FTS5) is found in
+    /// the first few hundred rows; a rare word's few matches (`wrecking sta`) are checked
+    /// in well under a millisecond.
+    var checksPrefixInSwift = true
 
     /// Whether the search looks for the prefix in `items_head` first: whenever there is
     /// one (see ``CandidateSearch``).
