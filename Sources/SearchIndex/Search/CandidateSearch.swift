@@ -288,13 +288,13 @@ struct CandidateSearch {
     /// - ``MatchPlan/PrefixPath/merge``: FTS5's merge is linear in the postings, about
     ///   0.13 µs each (`it*` 3,662: 0.5 ms; `ke*` 11,233: 1.6 ms; `con*` 79,095: 10.9 ms;
     ///   `ma*` 105,060: 13.8 ms).
-    /// - ``MatchPlan/PrefixPath/swiftCheck``: about 3 µs a row for the heavy fields (the
-    ///   candidate lookup included, over both passes) and 3–12 µs, 6 on average, for a
-    ///   row's description and text content (a row without the prefix is read to its
-    ///   end). A row has the prefix in a heavy field with a chance of about a fifth of
-    ///   its postings over the items (`items_head` holds 5,543 of `tra*`'s 27,253 rows,
-    ///   6,089 of `int*`'s 29,160), and in the body with about postings over items. The
-    ///   check reads `want / heavy chance` rows, or all the complete terms' matches when
+    /// - ``MatchPlan/PrefixPath/swiftCheck``: about 5 µs a row for the heavy fields (the
+    ///   candidate lookup included, over both passes: `and con`, `time con`, `water int`
+    ///   4–7 µs) and 5–12 µs, 8 on average, for a row's description and text content (a
+    ///   row without the prefix is read to its end). A row has the prefix in a heavy
+    ///   field with a chance of about a fifth of its postings over the items
+    ///   (`items_head` holds 5,543 of `tra*`'s 27,253 rows, 6,089 of `int*`'s 29,160),
+    ///   and in the body with about postings over items. The check reads `want / heavy chance` rows, or all the complete terms' matches when
     ///   they hold fewer heavy matches than that, and then the body of those rows until
     ///   `want` are found; past ``verifiedScanBudget`` rows it gives up and walks both
     ///   lists.
@@ -304,7 +304,7 @@ struct CandidateSearch {
     ///   ``SearchableIndex/totalCountCap`` of them to count. Only the heavy fields are
     ///   looked in: when they hold fewer than `want` matches, the search asks FTS5 for
     ///   the whole expression after all, so this path is chosen only when they are
-    ///   expected to hold twice as many.
+    ///   expected to hold half as many again.
     ///
     /// So the Swift check wins for a frequent prefix after few matches (`house a`) or
     /// after a rare word (`wrecking sta`: 80 rows to check), the walk for a frequent
@@ -323,21 +323,21 @@ struct CandidateSearch {
         let budget = Double(verifiedScanBudget)
         if heavyRows > budget {
             // It gives up, then both lists are walked side by side.
-            check = 3 * budget + 0.15 * heavyRows
+            check = 5 * budget + 0.15 * heavyRows
         } else {
-            check = 3 * heavyRows
+            check = 5 * heavyRows
             let heavyFound = heavyRows * heavyChance
             if heavyFound < want {
                 let bodyRows = bodyChance > 0 ? min(rows - heavyFound, (want - heavyFound) / bodyChance) : rows - heavyFound
-                check += 6 * bodyRows
+                check += 8 * bodyRows
             }
         }
         // The walk of both lists.
         var walk = Double.infinity
         let heavyMatches = rows * heavyChance
-        // Twice `want`, for the estimate's error: a walk that falls short pays FTS5's
+        // 1.5 × `want`, for the estimate's error: a walk that falls short pays FTS5's
         // merge on top (`guide bac`, about 110 heavy matches expected: 5 ms).
-        if heavyMatches >= 2 * want {
+        if heavyMatches >= 1.5 * want {
             let headRows = min(items, 0.2 * postings)
             let counted = min(heavyMatches, Double(SearchableIndex.totalCountCap))
             walk = 0.15 * counted / heavyMatches * (rows + headRows)
