@@ -60,6 +60,26 @@ final class MigrationTests: IndexTestCase {
         }
     }
 
+    /// Turns the test's index into one laid out as schema version 3 wrote it: the same
+    /// tables as now, with prefixes of 1–2 characters only in `items_head`.
+    private func downgradeToVersion3() throws {
+        index = nil
+        let connection = try Connection(path: SearchableIndex.databasePath(in: directory), create: false)
+        try connection.execute("""
+            BEGIN;
+            DROP TABLE items_head;
+            \(Schema.headStatements.replacingOccurrences(of: "prefix='1 2 3'", with: "prefix='1 2'"))
+            UPDATE settings SET value = '3' WHERE key = 'schema_version';
+            COMMIT;
+            """)
+        let rows = try connection.prepare("SELECT fts_rowid, title FROM items")
+        let head = try connection.prepare("INSERT INTO items_head(rowid, title) VALUES (?, ?)")
+        while try rows.step() {
+            head.bind([.integer(rows.int64(0)), rows.text(1).map(SQLValue.text) ?? .null])
+            try head.run()
+        }
+    }
+
     private func removeFullTextFile() {
         for suffix in ["", "-wal", "-shm"] { unlink(FullTextWriter.path(in: directory) + suffix) }
     }
@@ -88,7 +108,7 @@ final class MigrationTests: IndexTestCase {
         XCTAssertFalse(index.wasReset, "a migration keeps the items")
         XCTAssertEqual(try schema(of: "items_fts"), "", "items_fts moved out of index.sqlite3")
         XCTAssertTrue(try schema(of: "items_fts", in: "fulltext.sqlite3").contains("detail=column"))
-        XCTAssertTrue(try schema(of: "items_head").contains("prefix='1 2'"))
+        XCTAssertTrue(try schema(of: "items_head").contains("prefix='1 2 3'"))
         XCTAssertEqual(try searchIDs("新闻"), ["news"], "CJK bigrams exist after the rebuild")
         XCTAssertEqual(try searchIDs("e-ma"), ["mail"])
         XCTAssertEqual(try searchIDs("headl"), ["news"])
@@ -99,7 +119,7 @@ final class MigrationTests: IndexTestCase {
         XCTAssertEqual(try searchIDs("新闻"), [])
         let connection = try Connection.inspecting(directory)
         XCTAssertNoThrow(try connection.execute("INSERT INTO items_fts(items_fts, rank) VALUES('integrity-check', 0)"))
-        XCTAssertEqual(try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'schema_version'"), 3)
+        XCTAssertEqual(try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'schema_version'"), Int64(Schema.version))
     }
 
     func testAVersion2IndexMovesItsFullTextTableToItsOwnFile() throws {
@@ -118,12 +138,31 @@ final class MigrationTests: IndexTestCase {
         XCTAssertEqual(try searchIDs("accou"), ["mail"])
         XCTAssertEqual(try index.search("filler padd").totalCount, 300)
         let connection = try Connection.inspecting(directory)
-        XCTAssertEqual(try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'schema_version'"), 3)
+        XCTAssertEqual(try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'schema_version'"), Int64(Schema.version))
+    }
+
+    func testAVersion3IndexGainsThreeCharacterPrefixesInItsHeadTable() throws {
+        var items = [item("mail", title: "E-mail setup", description: "Configure your account", keywords: ["inbox"])]
+        for number in 0 ..< 300 { items.append(item("filler-\(number)", title: "Filler item \(number)", description: "padding")) }
+        try index.indexItems(items)
+        try downgradeToVersion3()
+        XCTAssertTrue(try schema(of: "items_head").contains("prefix='1 2'"))
+
+        index = try openIndex()
+        XCTAssertFalse(index.wasReset)
+        XCTAssertTrue(try schema(of: "items_head").contains("prefix='1 2 3'"))
+        XCTAssertEqual(try searchIDs("setup inb"), ["mail"])
+        XCTAssertEqual(try index.search("filler ite").totalCount, 300)
+        let connection = try Connection.inspecting(directory)
+        // The keyword was not in the downgraded head table: the rebuild put it back.
+        XCTAssertEqual(try connection.scalarInt("SELECT count(*) FROM items_head WHERE items_head MATCH 'keywords : inb*'"), 1)
+        XCTAssertNoThrow(try connection.execute("INSERT INTO items_head(items_head, rank) VALUES('integrity-check', 0)"))
+        XCTAssertEqual(try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'schema_version'"), Int64(Schema.version))
     }
 
     func testANewIndexIsWrittenAtTheCurrentVersion() throws {
         let connection = try Connection.inspecting(directory)
-        XCTAssertEqual(try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'schema_version'"), 3)
+        XCTAssertEqual(try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'schema_version'"), Int64(Schema.version))
         XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'automerge'"), Int64(Schema.fullTextAutomerge))
         XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_head_config WHERE k = 'automerge'"), Int64(Schema.automerge))
         XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'hashsize'"), Int64(Schema.hashSize))

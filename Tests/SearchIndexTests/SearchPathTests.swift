@@ -35,13 +35,15 @@ final class SearchPathTests: IndexTestCase {
     }
 
     /// What one search returns with the passes walked together, or apart.
-    private func run(_ text: String, limit: Int, together: Bool, domains: [String]? = nil, typos: Bool = true) throws
+    private func run(_ text: String, limit: Int, together: Bool = true, domains: [String]? = nil, typos: Bool = true,
+                     prefixPath: MatchPlan.PrefixPath? = nil) throws
         -> (ids: [String], scores: [Double], total: Int, exact: Bool) {
         let index = self.index!, now = self.now
         return try index.store.read { connection in
             var search = CandidateSearch(connection: connection, thumbnails: index.thumbnails, now: now,
                                          kinds: [Schema.itemKind], domains: domains, vocabulary: index.vocabulary)
             search.walksPassesTogether = together
+            search.prefixPath = prefixPath
             let result = try search.run(text: text, limit: limit, offset: 0, typoTolerance: typos)
             return (result.hits.map { $0.row.item.id }, result.hits.map { $0.breakdown.total }, result.total, result.exact)
         }
@@ -82,6 +84,76 @@ final class SearchPathTests: IndexTestCase {
         }
         // The comparison means something only if most queries find hits.
         XCTAssertGreaterThan(compared, queries.count)
+    }
+
+    /// A prefix of 1–3 letters after complete terms is checked in Swift, walked beside
+    /// the complete terms in `items_head` or merged by FTS5, whichever is expected to
+    /// cost least (`CandidateSearch.prefixPath`): when every match is a candidate, all
+    /// three find the same hits, scores and count, with typos (the typo pass chooses
+    /// again for its alternatives) and without.
+    func testTheThreePrefixPathsFindTheSamePage() throws {
+        try indexItems(count: 400)
+        var queries: [String] = []
+        for (first, second) in zip(Self.words, Self.words.dropFirst(3) + Self.words.prefix(3)) {
+            queries += ["\(first) \(second.prefix(1))", "\(first) \(second.prefix(2))", "\(first) \(second.prefix(3))"]
+        }
+        queries += ["rivr st", "stoen ga", "nihgt con", "musci sta", "keeper snw", "night music ke", "water item in"]
+        var compared = 0
+        for query in queries {
+            for typos in [true, false] {
+                let merged = try run(query, limit: 20, typos: typos, prefixPath: .merge)
+                // With more matches than a search ranks, the walks may pick different
+                // candidates beyond the best ones.
+                guard merged.exact, merged.total < CandidateSearch.window, !merged.ids.isEmpty else { continue }
+                for path in [MatchPlan.PrefixPath.swiftCheck, .headWalk] {
+                    let other = try run(query, limit: 20, typos: typos, prefixPath: path)
+                    XCTAssertEqual(other.ids, merged.ids, "\(query) typos \(typos) \(path)")
+                    XCTAssertEqual(other.scores, merged.scores, "\(query) typos \(typos) \(path)")
+                    XCTAssertEqual(other.total, merged.total, "\(query) typos \(typos) \(path): total")
+                    XCTAssertTrue(other.exact, "\(query) typos \(typos) \(path): exact")
+                }
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, queries.count / 2)
+    }
+
+    /// Past `CandidateSearch.verifiedScanBudget` rows without the prefix, the Swift check
+    /// gives up and walks both lists side by side: the same hits as the other paths.
+    func testTheSwiftCheckGivingUpFindsWhatTheMergeFinds() throws {
+        var items = (0 ..< 2500).map { item("c\($0)", title: "Common item \($0)") }
+        items.append(item("rare", title: "Common thing", description: "a zqwerty inside"))
+        items.append(item("heading", title: "Common zqheading", rankingHint: 0))
+        try index.indexItems(items)
+        for path in [MatchPlan.PrefixPath.swiftCheck, .headWalk, .merge, nil] {
+            let found = try run("common zq", limit: 10, prefixPath: path)
+            XCTAssertEqual(found.ids, ["heading", "rare"], "\(String(describing: path))")
+            XCTAssertEqual(found.total, 2)
+            XCTAssertTrue(found.exact)
+        }
+    }
+}
+
+/// The rule choosing how a short prefix after complete terms is found, on the counts
+/// of `make bench`'s 100k index (where it was measured).
+final class PrefixPathRuleTests: XCTestCase {
+    func testTheCheapestPathIsChosen() {
+        func path(_ postings: Int, _ rows: Int?) -> MatchPlan.PrefixPath {
+            CandidateSearch.prefixPath(prefixPostings: postings, completeRows: rows, items: 100_000, want: CandidateSearch.window)
+        }
+        // `house a`: a prefix starting 200k postings, after 2,272 matches: a few hundred rows to check.
+        XCTAssertEqual(path(230_000, 2_272), .swiftCheck)
+        // `wrecking sta`: 79 rows to check beat merging 25k postings.
+        XCTAssertEqual(path(25_530, 79), .swiftCheck)
+        // `the tra`, `and con`: many heavy matches, found in the first few thousand steps of both lists.
+        XCTAssertEqual(path(32_406, 29_910), .headWalk)
+        XCTAssertEqual(path(79_095, 15_091), .headWalk)
+        // The typo pass of `blats ke`: 1,300 rows with few `ke` words (14 ms checked) against 11k postings (2 ms).
+        XCTAssertEqual(path(11_233, 1_300), .merge)
+        // `the x`: a prefix rare in titles after a frequent word.
+        XCTAssertEqual(path(5_896, 29_910), .merge)
+        // Complete terms whose counts are unknown (CJK) count as matching every item.
+        XCTAssertEqual(path(5_896, nil), .merge)
     }
 }
 

@@ -37,21 +37,39 @@ import Foundation
 /// search counts only checked rows: its total is exact when the matches ran out,
 /// otherwise a lower bound.
 ///
-/// A prefix is looked up first in `items_head` (title, names, keywords): for 1–2
+/// A prefix is looked up first in `items_head` (title, names, keywords): for 1–3
 /// characters from its prefix index, because FTS5 would otherwise merge the lists of
 /// every word starting with those letters across all text (see ``Schema``); for a
 /// longer prefix typed alone, by merging those lists in `items_head` only, about a
 /// sixth of the words (docs/benchmarks.md, "Figures behind choices in the code").
-/// After complete terms and a prefix of up to 2 characters (`house a`, `setup e-m`),
-/// or of 3 that starts many words (``MatchPlan/prefixIsFrequent``, from the
-/// ``Vocabulary``'s counts: `and con`, where `the mou` goes to FTS5),
-/// the complete terms drive and ``PrefixVerifier`` checks the prefix on each
-/// candidate's heavy fields in Swift, for up to ``verifiedScanBudget`` rows; past that
-/// (a prefix rare among the matches) both lists are walked side by side
-/// (``mergeScan(complete:prefix:headPhrase:want:matcher:into:)``). After complete
-/// terms, a longer prefix is one `items_fts` query (see ``sources(for:)``). A search
-/// answered by the Swift check reports its count as a lower bound unless it ran out of
-/// matches.
+/// After complete terms, a prefix of up to 3 characters is found one of three ways
+/// (``MatchPlan/PrefixPath``), whichever is expected to cost least from the
+/// ``Vocabulary``'s counts alone, before a row is read
+/// (``prefixPath(prefixPostings:completeRows:items:want:)``, for the exact plan and
+/// again for the typo pass's):
+/// - the complete terms drive and ``PrefixVerifier`` checks the prefix on each
+///   candidate's heavy fields in Swift, then the body of the rows that lack it, for up
+///   to ``verifiedScanBudget`` rows; past that (the estimate was wrong: a prefix rare
+///   among the matches) both lists are walked side by side. Cheapest for a frequent
+///   prefix after few matches (`house a`) or after a rare word (`wrecking sta`);
+/// - the complete terms' matches in `items_fts` and the prefix's in `items_head` are
+///   walked side by side (``mergeScan(complete:prefix:headPhrase:want:matcher:into:)``),
+///   one step per row of either: cheapest when the heavy fields hold many matches
+///   (`the tra`, `and con`, `guide int`);
+/// - or FTS5 gets the whole expression in `items_fts` and merges the prefix's word
+///   lists once (``walkBothPasses(_:groups:want:matcher:into:)``): cheapest for a prefix
+///   rare in titles after many matches (`the x`, and the typo pass of `blats ke`, whose
+///   alternatives match 1,300 items with few `ke` words: 14 ms checked, 2 ms merged at
+///   100k items).
+/// After complete terms, a longer prefix is one `items_fts` query (see
+/// ``sources(for:)``).
+///
+/// The count: FTS5's merge counts up to ``SearchableIndex/totalCountCap`` matches,
+/// exactly. The Swift check reports a lower bound unless it ran out of matches
+/// (counting further would mean checking every remaining row). The walk of both lists
+/// counts on up to the cap, but only matches with the prefix in a heavy field: when
+/// those fill the page the total is a lower bound (`totalCountIsExact` false), as for a
+/// prefix typed alone (below); when they do not, FTS5's merge answers and counts.
 ///
 /// SPEC §5 says the prefix matches in every field, so when the heavy fields do not
 /// fill `need + slack` rows, the search goes on in the other fields: the rows the
@@ -99,6 +117,9 @@ struct CandidateSearch {
     /// (``walkBothPasses(_:groups:want:matcher:into:)``); `false` runs them as two
     /// queries and counts with a third, which tests compare against.
     var walksPassesTogether = true
+    /// Forces ``MatchPlan/prefixPath`` for short prefixes after complete terms, which
+    /// tests compare; `nil` chooses by expected cost.
+    var prefixPath: MatchPlan.PrefixPath? = nil
     /// Marks the phases of a search (exact matches, typo alternatives, typo matches,
     /// ranking) when `SEARCHLIGHT_TRACE_SEARCH` is set.
     var trace: SearchTrace? = nil
@@ -174,14 +195,15 @@ struct CandidateSearch {
     /// ``MatchPlan/headPrefixLimit``, two `items_fts` queries (heavy fields, then all).
     /// A prefix alone is answered by `items_head` (the caller goes on in `items_fts`
     /// when that does not fill the page). With complete terms and a short (indexed)
-    /// prefix, `items_fts` drives the loop (complete words are selective) while
-    /// `items_head` checks each row by rowid from its prefix index. A longer prefix is
-    /// not indexed: checking it row by row merges its words' lists for every row (14 s
-    /// for `a inter` at 100k items), and driving from `items_head` while `items_fts`
-    /// checks a frequent complete word by rowid took 145 ms, so FTS5 gets the whole
-    /// expression and merges the prefix's lists once.
+    /// prefix not left to FTS5's merge (``MatchPlan/prefixPath``), `items_fts` drives
+    /// the loop (complete words are selective) while `items_head` checks each row by
+    /// rowid from its prefix index; a short prefix left to FTS5's merge is asked like a
+    /// longer one. A longer prefix is not indexed: checking it row by row merges its
+    /// words' lists for every row (14 s for `a inter` at 100k items), and driving from
+    /// `items_head` while `items_fts` checks a frequent complete word by rowid took
+    /// 145 ms, so FTS5 gets the whole expression and merges the prefix's lists once.
     static func sources(for plan: MatchPlan) -> [Source] {
-        guard plan.usesHead, let prefix = plan.prefix, plan.complete.isEmpty || plan.prefixIsIndexed else {
+        guard plan.usesHead, let prefix = plan.prefix, plan.complete.isEmpty || plan.prefixIsIndexed && plan.prefixPath != .merge else {
             return ["{title names keywords} : (\(plan.expression))", plan.expression].map { match in
                 Source(values: [.text(match)]) { fts, _ in
                     "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
@@ -223,17 +245,12 @@ struct CandidateSearch {
         // statistics rank the same from the first search on.
         let snapshot = try vocabulary?.snapshot(connection)
         let itemCount = try connection.scalarInt("SELECT max(rowid) FROM items").map(Int.init) ?? 0
-        if let snapshot, plan.prefixLength == MatchPlan.verifiedPrefixLimit, !plan.prefixToken.isEmpty {
-            // Swift check or FTS5 merge: whichever costs less. The check reads the
-            // heavy fields (about a sixth of the words) at about 3 µs a row, so it needs
-            // want × items × 6 / postings rows; FTS5 merges postings at about 0.1 µs each.
-            let postings = snapshot.postings(withPrefix: Vocabulary.scalars(plan.prefixToken))
-            plan.prefixIsFrequent = Double(postings) >= (Double(want) * Double(max(1, itemCount)) * 180).squareRoot()
-        }
+        choosePrefixPath(&plan, vocabulary: snapshot, items: itemCount, want: want)
         var (candidates, count) = try exactCandidates(plan: plan, matcher: matcher, want: want)
         trace?.mark("exact")
         if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan) {
-            let typos = try typoCandidates(plan: plan, matcher: matcher, vocabulary: snapshot, want: want, into: &candidates)
+            let typos = try typoCandidates(
+                plan: plan, matcher: matcher, vocabulary: snapshot, items: itemCount, want: want, into: &candidates)
             // The typo plan's matches include the exact ones.
             if typos.ran { count = Count(total: max(count.total, typos.count.total, candidates.count), isExact: typos.count.isExact) }
         }
@@ -243,6 +260,114 @@ struct CandidateSearch {
         let hits = try page(candidates, plan: plan, analyzer: analyzer, limit: limit, offset: offset, sort: sort)
         trace?.mark("rank")
         return (hits.hits, max(count.total, hits.ranked), count.isExact)
+    }
+
+    /// Sets ``MatchPlan/prefixPath`` for a plan with complete terms and a prefix of up
+    /// to ``MatchPlan/verifiedPrefixLimit`` characters, from the word list's counts
+    /// (``prefixPath(prefixPostings:completeRows:items:want:)``), or as ``prefixPath``
+    /// forces it. Without a word list the prefix is checked in Swift.
+    private func choosePrefixPath(_ plan: inout MatchPlan, vocabulary snapshot: Vocabulary.Snapshot?, items: Int, want: Int) {
+        guard plan.prefix != nil, plan.prefixLength <= MatchPlan.verifiedPrefixLimit, !plan.prefixToken.isEmpty,
+              !plan.complete.isEmpty else { return }
+        if let prefixPath {
+            plan.prefixPath = prefixPath
+            return
+        }
+        guard let snapshot else { return }
+        plan.prefixPath = Self.prefixPath(
+            prefixPostings: snapshot.postings(withPrefix: Vocabulary.scalars(plan.prefixToken)),
+            completeRows: Self.completeRows(of: plan, in: snapshot), items: items, want: want)
+    }
+
+    /// The way of finding a short prefix after complete terms expected to cost least,
+    /// from what is known before reading a row: the prefix's postings (the summed item
+    /// counts of its words), an upper bound on the complete terms' matches
+    /// (``completeRows(of:in:)``, `nil` when unknown) and the item count.
+    ///
+    /// The costs, measured on `make bench`'s 100k index (release, one core):
+    /// - ``MatchPlan/PrefixPath/merge``: FTS5's merge is linear in the postings, about
+    ///   0.13 µs each (`it*` 3,662: 0.5 ms; `ke*` 11,233: 1.6 ms; `con*` 79,095: 10.9 ms;
+    ///   `ma*` 105,060: 13.8 ms).
+    /// - ``MatchPlan/PrefixPath/swiftCheck``: about 5 µs a row for the heavy fields (the
+    ///   candidate lookup included, over both passes: `and con`, `time con`, `water int`
+    ///   4–7 µs) and 5–12 µs, 8 on average, for a row's description and text content (a
+    ///   row without the prefix is read to its end). A row has the prefix in a heavy
+    ///   field with a chance of about a fifth of its postings over the items
+    ///   (`items_head` holds 5,543 of `tra*`'s 27,253 rows, 6,089 of `int*`'s 29,160),
+    ///   and in the body with about postings over items. The check reads `want / heavy chance` rows, or all the complete terms' matches when
+    ///   they hold fewer heavy matches than that, and then the body of those rows until
+    ///   `want` are found; past ``verifiedScanBudget`` rows it gives up and walks both
+    ///   lists.
+    /// - ``MatchPlan/PrefixPath/headWalk``: about 0.15 µs a step of either list (the
+    ///   prefix's from `items_head`'s prefix index, about a fifth of its postings), over
+    ///   the share of both lists that holds `want` heavy matches, and on to
+    ///   ``SearchableIndex/totalCountCap`` of them to count. Only the heavy fields are
+    ///   looked in: when they hold fewer than `want` matches, the search asks FTS5 for
+    ///   the whole expression after all, so this path is chosen only when they are
+    ///   expected to hold half as many again.
+    ///
+    /// So the Swift check wins for a frequent prefix after few matches (`house a`) or
+    /// after a rare word (`wrecking sta`: 80 rows to check), the walk for a frequent
+    /// word and a prefix frequent in titles (`the tra`, `and con`, `guide int`: 1–2 ms
+    /// where FTS5 merged for 4–11 ms), FTS5's merge for a prefix rare in titles (`the x`,
+    /// and the typo pass of `blats ke`, whose alternatives match 1,300 items with few
+    /// `ke` words: 14 ms checked, 2 ms merged).
+    static func prefixPath(prefixPostings: Int, completeRows: Int?, items: Int, want: Int) -> MatchPlan.PrefixPath {
+        let items = Double(max(1, items)), postings = Double(prefixPostings), want = Double(want)
+        let merge = 0.13 * postings
+        let heavyChance = min(1, 0.2 * postings / items), bodyChance = min(1, postings / items)
+        let rows = Double(completeRows ?? Int(items))
+        // The Swift check.
+        var check: Double
+        let heavyRows = heavyChance > 0 ? min(rows, want / heavyChance) : rows
+        let budget = Double(verifiedScanBudget)
+        if heavyRows > budget {
+            // It gives up, then both lists are walked side by side.
+            check = 5 * budget + 0.15 * heavyRows
+        } else {
+            check = 5 * heavyRows
+            let heavyFound = heavyRows * heavyChance
+            if heavyFound < want {
+                let bodyRows = bodyChance > 0 ? min(rows - heavyFound, (want - heavyFound) / bodyChance) : rows - heavyFound
+                check += 8 * bodyRows
+            }
+        }
+        // The walk of both lists.
+        var walk = Double.infinity
+        let heavyMatches = rows * heavyChance
+        // 1.5 × `want`, for the estimate's error: a walk that falls short pays FTS5's
+        // merge on top (`guide bac`, about 110 heavy matches expected: 5 ms).
+        if heavyMatches >= 1.5 * want {
+            let headRows = min(items, 0.2 * postings)
+            let counted = min(heavyMatches, Double(SearchableIndex.totalCountCap))
+            walk = 0.15 * counted / heavyMatches * (rows + headRows)
+        }
+        if walk < check && walk < merge { return .headWalk }
+        return check < merge ? .swiftCheck : .merge
+    }
+
+    /// An upper bound on the items the complete terms of a plan match: for each
+    /// complete phrase, or ORed group of phrases (a term and its typo alternatives), the
+    /// summed item counts of its words; the least of them. `nil` when no phrase's words
+    /// are all in the word list (CJK runs are not).
+    static func completeRows(of plan: MatchPlan, in snapshot: Vocabulary.Snapshot) -> Int? {
+        var least: Int?
+        for part in plan.complete {
+            // Tokens hold letters and digits only: parentheses, quotes and stars are
+            // the expression's.
+            var total = 0
+            var known = true
+            for phrase in part.components(separatedBy: " OR ") {
+                let word = Vocabulary.scalars(phrase.utf8.filter { !"()\"*".utf8.contains($0) })
+                guard Vocabulary.keeps(word) else {
+                    known = false
+                    break
+                }
+                total += snapshot.count(of: word)
+            }
+            if known { least = min(least ?? total, total) }
+        }
+        return least
     }
 
     /// Whether some term of the plan may match with typos (a single token of 5 or
@@ -261,8 +386,10 @@ struct CandidateSearch {
         var candidates: [Int64: Candidate] = [:]
         var progress = Walk(accepted: 0, exhausted: true)
         // Whether the complete terms have more matches than the Swift check looks at.
-        var completeIsFrequent = false
-        if let verifier = PrefixVerifier(plan: plan), let complete = plan.completeExpression {
+        // Whether the complete terms' matches and the prefix's in `items_head` are walked
+        // side by side: chosen, or the Swift check gave up.
+        var walksHead = plan.prefixPath == .headWalk && plan.prefixIsIndexed && !plan.complete.isEmpty
+        if !walksHead, let verifier = PrefixVerifier(plan: plan), let complete = plan.completeExpression {
             // Complete terms drive; the short prefix is checked in Swift (see PrefixVerifier).
             let sources = ["{title names keywords} : (\(complete))", complete].map { match in
                 Source(values: [.text(match)]) { fts, _ in
@@ -293,18 +420,19 @@ struct CandidateSearch {
                 return (candidates, Count(total: max(progress.accepted, candidates.count), isExact: exact))
             }
             candidates = [:]
-            completeIsFrequent = true
+            walksHead = true
         }
         let sources = Self.sources(for: plan)
+        // Whether the prefix is looked for in `items_head` first (see sources(for:)).
+        let headFirst = plan.usesHead && (plan.complete.isEmpty || plan.prefixIsIndexed && plan.prefixPath != .merge)
         var unused: [Candidate] = []
         // The count the walk made as it went, if it did.
         var merged: Count?
-        if completeIsFrequent, let complete = plan.completeExpression, let prefix = plan.prefix {
+        if walksHead, let complete = plan.completeExpression, let prefix = plan.prefix {
             (progress, merged) = try mergeScan(
                 complete: complete, prefix: prefix, headPhrase: plan.complete.count, want: want, matcher: matcher,
                 into: &candidates)
-        } else if walksPassesTogether, !(plan.usesHead && (plan.complete.isEmpty || plan.prefixIsIndexed)),
-                  let groups = Self.phraseGroups(of: plan) {
+        } else if walksPassesTogether, !headFirst, let groups = Self.phraseGroups(of: plan) {
             (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher, into: &candidates)
         } else {
             for source in sources {
@@ -313,7 +441,7 @@ struct CandidateSearch {
         }
         var countSource = sources.last!
         var headOnly = false
-        if plan.usesHead && (plan.complete.isEmpty || plan.prefixIsIndexed) {
+        if headFirst {
             if progress.accepted < want {
                 // The heavy fields did not fill the page, so the prefix is rare there and
                 // usually rare in the other fields too: ask all fields.
@@ -350,7 +478,8 @@ struct CandidateSearch {
     /// Returns whether the pass ran (some term had alternatives), and the count of its
     /// matches and whether it is exact.
     private func typoCandidates(
-        plan: MatchPlan, matcher: TermMatcher, vocabulary: Vocabulary.Snapshot, want: Int, into candidates: inout [Int64: Candidate]
+        plan: MatchPlan, matcher: TermMatcher, vocabulary: Vocabulary.Snapshot, items: Int, want: Int,
+        into candidates: inout [Int64: Candidate]
     ) throws -> (ran: Bool, count: Count) {
         func phrase(_ token: String, prefix: Bool) -> String {
             "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefix ? "*" : "")
@@ -394,6 +523,9 @@ struct CandidateSearch {
         trace?.mark("alternatives")
         guard expanded else { return (false, Count(total: 0, isExact: true)) }
         typoPlan.complete = complete
+        // The alternatives change the complete terms' matches, so the short prefix's
+        // path is chosen again.
+        choosePrefixPath(&typoPlan, vocabulary: vocabulary, items: items, want: want)
         let (found, count) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want)
         trace?.mark("typo-matches")
         for (rowid, var candidate) in found where candidates[rowid] == nil {

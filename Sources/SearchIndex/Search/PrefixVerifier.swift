@@ -16,7 +16,8 @@ struct PrefixVerifier {
     private let prefix: [UInt8]
     private let prefixIsASCII: Bool
 
-    /// A verifier for a short prefix (see ``MatchPlan/verifiedPrefixLimit``), else `nil`.
+    /// A verifier for a short prefix (see ``MatchPlan/verifiedPrefixLimit``) that the
+    /// plan checks in Swift (``MatchPlan/prefixPath``), else `nil`.
     ///
     /// The prefix is the last term's last token, so `e-m` is checked as `m` here (and
     /// `e` next to it by ``TermMatcher``). A longer prefix is left to FTS5: when it is
@@ -25,7 +26,7 @@ struct PrefixVerifier {
     /// words' lists (3 ms).
     init?(plan: MatchPlan) {
         guard plan.prefix != nil, plan.prefixLength <= MatchPlan.verifiedPrefixLimit, !plan.prefixToken.isEmpty,
-              plan.prefixLength < MatchPlan.verifiedPrefixLimit || plan.prefixIsFrequent else { return nil }
+              plan.prefixPath == .swiftCheck else { return nil }
         prefix = TextFolding(caseInsensitive: true, diacriticInsensitive: true).fold(String(decoding: plan.prefixToken, as: UTF8.self))
         guard !prefix.isEmpty else { return nil }
         prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }

@@ -310,18 +310,33 @@ struct MatchPlan: Equatable {
     var termPhrases: [Int?]
 
     /// Prefixes this short are in `items_head`'s prefix index (see ``Schema``).
-    static let headPrefixLimit = 2
-    /// Prefixes this short are checked in Swift after complete terms (see ``PrefixVerifier``),
-    /// those of 3 characters only when ``prefixIsFrequent``.
+    static let headPrefixLimit = 3
+    /// Prefixes this short are looked for one of three ways after complete terms
+    /// (``prefixPath``).
     static let verifiedPrefixLimit = 3
-    /// Whether the prefix starts so many of the index's words that checking it in
-    /// Swift on the complete terms' matches costs less than FTS5 merging their lists
-    /// (set by ``CandidateSearch`` from the ``Vocabulary``'s counts). A rare 3-letter
-    /// prefix after a frequent word (`the mou`) made the Swift check give up after
-    /// 2000 rows and walk both lists (24 ms at 100k), where FTS5 merges its words
-    /// once in about 1 ms; a frequent one (`and con`, 11 ms in FTS5) is found in the
-    /// first few hundred rows.
-    var prefixIsFrequent = true
+
+    /// How a prefix of up to ``verifiedPrefixLimit`` characters after complete terms is
+    /// found (see ``CandidateSearch``).
+    enum PrefixPath: Equatable {
+        /// The complete terms drive and ``PrefixVerifier`` checks the prefix in Swift.
+        case swiftCheck
+        /// The complete terms' matches in `items_fts` and the prefix's in `items_head`'s
+        /// prefix index are walked side by side.
+        case headWalk
+        /// FTS5 gets the whole expression in `items_fts` and merges the lists of every
+        /// word the prefix starts.
+        case merge
+    }
+
+    /// The way a prefix of up to ``verifiedPrefixLimit`` characters after complete terms
+    /// is found: set by ``CandidateSearch`` from the ``Vocabulary``'s counts, whichever
+    /// is expected to cost least
+    /// (``CandidateSearch/prefixPath(prefixPostings:completeRows:items:want:)``). A rare
+    /// 3-letter prefix after a frequent word (`the mou`) made the Swift check give up
+    /// after 2000 rows, where FTS5 merges its words once in about 1 ms; a frequent one
+    /// (`and con`, 11 ms in FTS5) is found in the first few hundred rows; a rare word's
+    /// few matches (`wrecking sta`) are checked in well under a millisecond.
+    var prefixPath = PrefixPath.swiftCheck
 
     /// Whether the search looks for the prefix in `items_head` first: whenever there is
     /// one (see ``CandidateSearch``).

@@ -128,8 +128,9 @@ final class IndexStore: @unchecked Sendable {
         try write { transaction in
             if version < Schema.version {
                 // Written by an older version: rebuild its FTS tables, all or nothing
-                // (`items_head` kept its layout in version 2).
-                try transaction.rebuildFTS(includingHead: version < 2)
+                // (`items_head` kept its layout in version 2, and gained its 3-character
+                // prefix index in version 4).
+                try transaction.rebuildFTS(includingHead: version < 4)
                 try transaction.setSetting(Schema.versionKey, String(Schema.version))
             } else if try fullTextIsStale(transaction) {
                 // A rebuild may record a generation a saved word list had for other words.

@@ -13,15 +13,17 @@
 /// contentless table can only delete a row when given the values it was indexed with,
 /// so ``FTSRow`` derives them from `items` the same way for inserts and deletes.
 /// `items_head` indexes the short, heavy fields again (title, names, keywords) with a
-/// prefix index for 1–2 characters. FTS5 answers a short prefix such as `a*` by merging
+/// prefix index for 1–3 characters. FTS5 answers a short prefix such as `a*` by merging
 /// the lists of every term starting with `a`, too slow for typing at 100k items; a
 /// prefix index answers it like one term but costs about a third of the index per
 /// prefix length. Kept to the heavy fields, it costs a fraction of what it would on
-/// all text (descriptions and text content are most of the words). A prefix is looked
-/// up there first, and in `items_fts` only when the heavy fields do not fill the page
-/// (see ``CandidateSearch``). Three-letter prefixes are not indexed: alone they merge
-/// their words' lists in `items_head` only, and after a complete term
-/// ``PrefixVerifier`` checks them in Swift.
+/// all text (descriptions and text content are most of the words): the 3-character
+/// prefixes add about 0.07× of the text to `items_head` (3.6 MB on 54 MB at 100k
+/// items), where the same index on `items_fts` added 0.33× (docs/benchmarks.md). A
+/// prefix is looked up there first, and in `items_fts` only when the heavy fields do
+/// not fill the page (see ``CandidateSearch``); after complete terms, the 3-character
+/// index lets `the tra` walk `the`'s matches beside `tra*`'s one list instead of FTS5
+/// merging every `tra…` word's list across all text (4 ms at 100k).
 ///
 /// Both tables are `detail=column`: FTS5 records in which columns a row has a token,
 /// not where. That is what ranking reads (``MatchLocator``), and it drops the position
@@ -46,11 +48,12 @@
 /// near 4 billion items.
 enum Schema {
     /// The layout this code writes: `items_fts` in `fulltext.sqlite3`, both FTS tables
-    /// `detail=column`, prefixes of 1–2 characters in `items_head`. An index written
+    /// `detail=column`, prefixes of 1–3 characters in `items_head`. An index written
     /// with an older layout (1: `detail=full` and 1–3 character prefixes; 2: `items_fts`
-    /// inside `index.sqlite3`) is migrated on open by rebuilding its FTS tables from
-    /// `items` (see ``IndexStore/init(configuration:opening:)``).
-    static let version = 3
+    /// inside `index.sqlite3`; 3: prefixes of 1–2 characters in `items_head`) is
+    /// migrated on open by rebuilding its FTS tables from `items` (see
+    /// ``IndexStore/init(configuration:opening:)``).
+    static let version = 4
     /// The `settings` key holding the version an index was written with.
     static let versionKey = "schema_version"
 
@@ -87,7 +90,7 @@ enum Schema {
     static let headStatements = """
     CREATE VIRTUAL TABLE IF NOT EXISTS items_head USING fts5(
         title, names, keywords,
-        content='', columnsize=0, detail=column, tokenize='\(tokenizer)', prefix='1 2'
+        content='', columnsize=0, detail=column, tokenize='\(tokenizer)', prefix='1 2 3'
     );
     """
 
