@@ -317,51 +317,6 @@ enum Typos {
         return (score, nearest)
     }
 
-    /// ``distance(_:_:limit:prefix:)`` with a limit of one edit, without a table or an
-    /// allocation: past the common start, the rest must be equal after one
-    /// substitution, insertion, deletion or swap. With `prefix`, the distance to the
-    /// nearest prefix of `b` (only prefixes within one character of `a`'s length can
-    /// be). Candidates' words are compared with query words this way (``HitAnalyzer``).
-    static func withinOneEdit<B: RandomAccessCollection>(_ a: [UInt32], _ b: B, prefix: Bool) -> Int?
-    where B.Index == Int, B.Element: BinaryInteger {
-        let n = a.count
-        guard n > 0 else { return prefix || b.isEmpty ? 0 : (b.count <= 1 ? b.count : nil) }
-        guard prefix else { return oneEdit(a, b, length: b.count) }
-        guard b.count >= n - 1 else { return nil }
-        var found: Int?
-        for length in n - 1 ... min(b.count, n + 1) {
-            guard let distance = oneEdit(a, b, length: length) else { continue }
-            if distance == 0 { return 0 }
-            found = distance
-        }
-        return found
-    }
-
-    /// 0 or 1: the distance between `a` and the first `m` elements of `b` if within one edit.
-    private static func oneEdit<B: RandomAccessCollection>(_ a: [UInt32], _ b: B, length m: Int) -> Int?
-    where B.Index == Int, B.Element: BinaryInteger {
-        let n = a.count, start = b.startIndex
-        guard abs(n - m) <= 1 else { return nil }
-        var common = 0
-        while common < n && common < m && a[common] == UInt32(b[start + common]) { common += 1 }
-        if common == n && common == m { return 0 }
-        // Whether a[x...] equals b[y..<m].
-        func same(_ x: Int, _ y: Int) -> Bool {
-            guard n - x == m - y else { return false }
-            var p = x, q = y
-            while p < n {
-                if a[p] != UInt32(b[start + q]) { return false }
-                p += 1
-                q += 1
-            }
-            return true
-        }
-        if same(common + 1, common + 1) || same(common + 1, common) || same(common, common + 1) { return 1 }
-        if common + 1 < n && common + 1 < m && a[common] == UInt32(b[start + common + 1]) && a[common + 1] == UInt32(b[start + common])
-            && same(common + 2, common + 2) { return 1 }
-        return nil
-    }
-
     /// The optimal string alignment distance between `a` and `b` if it is at most
     /// `limit`, else `nil`; with `prefix`, the smallest distance between `a` and any
     /// prefix of `b`.
