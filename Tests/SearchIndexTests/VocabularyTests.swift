@@ -17,6 +17,29 @@ final class VocabularyTests: IndexTestCase {
         return try index.store.read { try fresh.snapshot($0) }
     }
 
+    /// A new index does not keep its word list while it is written; once the writes go
+    /// idle, the list is read in the background, so the first search after an app's
+    /// first import does not read it while the user waits.
+    func testIdleAfterTheFirstImportReadsTheListBeforeAnySearch() throws {
+        index = nil
+        try FileManager.default.removeItem(atPath: directory)
+        var configuration = SearchableIndex.Configuration(directory: directory, defaultDomain: "org.example.app")
+        configuration.idleMaintenanceDelay = 0.05
+        index = try SearchableIndex(configuration: configuration)
+        try index.indexItems([item("receive", title: "How to receive a parcel"), item("weird", title: "Weird fish")])
+        let deadline = Date().addingTimeInterval(30)
+        while !index.vocabulary.isLoaded && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        XCTAssertTrue(index.vocabulary.isLoaded, "read once the writes went idle")
+        XCTAssertEqual(index.vocabulary.loads.load(ordering: .relaxed), 1)
+        XCTAssertEqual(try searchIDs("recieve"), ["receive"])
+        XCTAssertEqual(try searchIDs("wierd"), ["weird"])
+        XCTAssertEqual(index.vocabulary.loads.load(ordering: .relaxed), 1, "the searches used the list read in the background")
+        // Kept current from then on.
+        try index.indexItems([item("achieve", title: "Achieve your goals")])
+        XCTAssertEqual(try searchIDs("acheive"), ["achieve"])
+        XCTAssertEqual(index.vocabulary.loads.load(ordering: .relaxed), 1)
+    }
+
     func testASearchDuringAWriteSeesTheWordsOfTheLastCommit() throws {
         try index.indexItems([item("receive", title: "How to receive a parcel")])
         XCTAssertEqual(try searchIDs("recieve"), ["receive"], "loads the word list")

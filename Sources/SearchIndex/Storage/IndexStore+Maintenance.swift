@@ -24,6 +24,11 @@ import Foundation
 ///    writes).
 /// 3. A `TRUNCATE` checkpoint of both WALs, which needs no reader inside them.
 ///
+/// Before each idle step, the word list (``Vocabulary``) is read in the background if
+/// no search has read it yet (see ``IndexStore/init(configuration:opening:)``): a new
+/// index does not keep its list while it is written, so without this the first search
+/// after an app's first import would read it.
+///
 /// Merge steps commit with `synchronous = NORMAL`: a step lost in a power cut is only
 /// work to redo, the index stays consistent.
 extension IndexStore {

@@ -142,7 +142,10 @@ final class IndexStore: @unchecked Sendable {
         if let delay = configuration.idleMaintenanceDelay {
             let writer = writer, fullText = fullText, lock = writerLock, pages = maintenancePagesPerStep
             let maintenance = IdleMaintenance(delay: delay) {
-                Self.maintenanceStep(writer: writer, fullText: fullText, lock: lock, pagesPerStep: pages)
+                // Idle after writes: read the word list now if no search has (a read on
+                // the list's own queue), rather than in the user's first search.
+                fullText.vocabulary.loadInBackgroundIfAbsent()
+                return Self.maintenanceStep(writer: writer, fullText: fullText, lock: lock, pagesPerStep: pages)
             }
             self.maintenance = maintenance
             readers.willRead = { [weak maintenance] in maintenance?.readWillBegin() }
@@ -154,7 +157,9 @@ final class IndexStore: @unchecked Sendable {
     deinit {
         // Waits for a maintenance step in progress (steps do not keep the store alive).
         maintenance?.stop()
-        // Leave no WAL behind: copy it into the database and truncate it.
+        // Leave no WAL behind: copy it into the database and truncate it (after a
+        // background read of the word list, which holds a reader inside it).
+        vocabulary.waitForBackgroundReads()
         truncateWALWithoutWaiting()
         saveVocabulary()
     }
@@ -336,6 +341,8 @@ final class IndexStore: @unchecked Sendable {
             while DispatchTime.now() < deadline,
                   Self.maintenanceStep(writer: writer, fullText: fullText, lock: writerLock, pagesPerStep: maintenancePagesPerStep) == .worked {}
         }
+        // A background read of the word list holds a reader inside the WAL.
+        vocabulary.waitForBackgroundReads()
         truncateWALWithoutWaiting()
         saveVocabulary()
     }
