@@ -17,6 +17,43 @@ final class VocabularyTests: IndexTestCase {
         return try index.store.read { try fresh.snapshot($0) }
     }
 
+    /// The full-text writer counts the words of ASCII text without FTS5's tokenizer: it
+    /// must split them exactly as the index's tokenizer does, or typo counts drift.
+    func testTheWordCountersASCIISplitIsTheTokenizers() throws {
+        let tokenizer = try XCTUnwrap(FTSTokenizer())
+        var random = SystemRandomNumberGenerator()
+        let alphabet = Array("aZ9 -_.,'\"\t\n()[]{}*^$#@!~`|/\\:;<>?=+&%\u{01}\u{7F}09azAZ").map(String.init) + ["abcdefghijklmnopqrs"]
+        func sorted(_ words: Vocabulary.RowWords) -> [[UInt32]] {
+            (words.packed.map(\.scalars) + words.other).sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        for _ in 0 ..< 3_000 {
+            var text = (0 ..< Int.random(in: 0 ... 30, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+            var split = Vocabulary.RowWords()
+            XCTAssertTrue(text.withUTF8 { FullTextWriter.asciiWords($0, into: &split) }, text)
+            var expected = Vocabulary.RowWords()
+            let tokens = tokenizer.tokens(text)
+            for index in 0 ..< tokens.count { expected.insert(Vocabulary.scalars(tokens[index])) }
+            XCTAssertEqual(sorted(split), sorted(expected), text.debugDescription)
+        }
+        var text = "Crème brûlée"
+        var none = Vocabulary.RowWords()
+        XCTAssertFalse(text.withUTF8 { FullTextWriter.asciiWords($0, into: &none) }, "not ASCII: left to the tokenizer")
+        XCTAssertTrue(none.packed.isEmpty && none.other.isEmpty)
+    }
+
+    /// Packed words keep their characters and sort as the words do.
+    func testPackedWordsSortAsTheirWords() throws {
+        var random = SystemRandomNumberGenerator()
+        let letters = Array("ab09z".unicodeScalars.map(\.value))
+        let words = (0 ..< 2_000).map { _ in (0 ..< Int.random(in: 1 ... 16, using: &random)).map { _ in letters.randomElement(using: &random)! } }
+        let packed = try words.map { try XCTUnwrap(Vocabulary.PackedWord($0)) }
+        XCTAssertEqual(packed.map(\.scalars), words)
+        XCTAssertEqual(packed.sorted().map(\.scalars), words.sorted { $0.lexicographicallyPrecedes($1) })
+        XCTAssertNil(Vocabulary.PackedWord(Array(repeating: UInt32(97), count: 17)), "17 characters")
+        XCTAssertNil(Vocabulary.PackedWord("é".unicodeScalars.map(\.value)), "not ASCII")
+        XCTAssertNil(Vocabulary.PackedWord([UInt32]()))
+    }
+
     /// A new index does not keep its word list while it is written; once the writes go
     /// idle, the list is read in the background, so the first search after an app's
     /// first import does not read it while the user waits.

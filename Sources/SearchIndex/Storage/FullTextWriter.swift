@@ -259,19 +259,46 @@ final class FullTextWriter: @unchecked Sendable {
         }
     }
 
+    /// The distinct words of the row being told, reused from row to row.
+    private var rowWords = Vocabulary.RowWords()
+
     /// Tells ``vocabulary`` the distinct words of a row inserted (`count` 1) or deleted (-1).
     private func addWords(of row: FTSRow, count: Int32) {
         if tokenizer == nil { tokenizer = FTSTokenizer() }
         guard let tokenizer else { return }
-        var words = Set<[UInt32]>()
-        for text in [row.title, row.names, row.keywords, row.description, row.text] {
-            guard let text else { continue }
-            let tokens = tokenizer.tokens(text)
+        rowWords.removeAll()
+        for var text in [row.title, row.names, row.keywords, row.description, row.text] {
+            guard text != nil else { continue }
+            if text!.withUTF8({ Self.asciiWords($0, into: &rowWords) }) { continue }
+            let tokens = tokenizer.tokens(text!)
             for index in 0 ..< tokens.count where tokens.ranges[index].count >= Vocabulary.shortestWord {
-                words.insert(Vocabulary.scalars(tokens[index]))
+                rowWords.insert(Vocabulary.scalars(tokens[index]))
             }
         }
-        vocabulary.add(Array(words), count: count)
+        vocabulary.add(rowWords, count: count)
+    }
+
+    /// Splits ASCII text as the `unicode61` tokenizer does (runs of letters and digits,
+    /// lower-cased) into `words`; `false`, having added nothing, when the text has a
+    /// non-ASCII byte (FTS5's tokenizer splits it).
+    static func asciiWords(_ text: UnsafeBufferPointer<UInt8>, into words: inout Vocabulary.RowWords) -> Bool {
+        guard !text.contains(where: { $0 >= 0x80 }) else { return false }
+        var start = -1
+        func word(_ range: Range<Int>) {
+            words.insert(UnsafeBufferPointer(rebasing: text[range]).lazy.map { UInt32($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) })
+        }
+        for index in 0 ..< text.count {
+            let lowered = text[index] | 0x20
+            let isWord = (text[index] >= 0x30 && text[index] <= 0x39) || (lowered >= 0x61 && lowered <= 0x7A)
+            if isWord {
+                if start < 0 { start = index }
+            } else if start >= 0 {
+                word(start ..< index)
+                start = -1
+            }
+        }
+        if start >= 0 { word(start ..< text.count) }
+        return true
     }
 
     private func write(_ change: Change) throws {
