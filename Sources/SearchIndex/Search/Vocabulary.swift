@@ -177,6 +177,9 @@ final class Vocabulary: Sendable {
         var counts: [[UInt32]: Int32] = [:]
         /// Whether the transaction emptied `items_fts` first (`deleteAll`, a rebuild).
         var clears = false
+
+        /// Whether it changed no word's count.
+        var isEmpty: Bool { packed.isEmpty && counts.isEmpty }
     }
 
     /// A word of 1–16 ASCII characters in two integers, its first character in the
@@ -395,7 +398,7 @@ final class Vocabulary: Sendable {
             // list missed, the list stays behind and the next search reloads it.
             guard let snapshot = state.snapshot, let delta, state.generation == generation - 1 else { return nil }
             state.generation = generation
-            guard delta.clears || !delta.counts.isEmpty || !delta.packed.isEmpty else { return nil }
+            guard delta.clears || !delta.isEmpty else { return nil }
             state.unsaved = true
             return (snapshot, delta, version.load(ordering: .acquiring))
         }
@@ -426,7 +429,13 @@ final class Vocabulary: Sendable {
             return snapshot
         }
         if let current { return current }
-        // One first read at a time; a search that waited for it takes its list.
+        return try firstRead(connection, stored: stored)
+    }
+
+    /// The first read of the list, one at a time: a caller that waited for another's
+    /// takes its list. Callers hold a reader connection when they take the lock, so a
+    /// search waiting here never keeps a reader from the read it waits for.
+    private func firstRead(_ connection: Connection, stored: Int64?) throws -> Snapshot {
         firstLoad.lock()
         defer { firstLoad.unlock() }
         if let loaded = state.withLock({ $0.snapshot }) { return loaded }
@@ -444,19 +453,7 @@ final class Vocabulary: Sendable {
             state.reloadScheduled = true
             return true
         }
-        guard starts else { return }
-        reloads.async { [self] in
-            defer { state.withLock { $0.reloadScheduled = false } }
-            guard let read = reader.withLock({ $0 }) else { return }
-            try? read { connection in
-                // Taken with a reader in hand, as a search's first read takes it: a search
-                // holding a reader and waiting for this lock never keeps it from one.
-                firstLoad.lock()
-                defer { firstLoad.unlock() }
-                guard state.withLock({ $0.snapshot == nil }) else { return }
-                _ = try load(connection, stored: nil)
-            }
-        }
+        if starts { reloads.async { [self] in readInBackground { _ = try firstRead($0, stored: nil) } } }
     }
 
     /// Whether a list is loaded (for tests).
@@ -464,11 +461,14 @@ final class Vocabulary: Sendable {
 
     /// Reads the whole list again on a reader connection of the index.
     private func reloadInBackground() {
+        readInBackground { _ = try load($0, stored: nil) }
+    }
+
+    /// Runs a scheduled background read (on ``reloads``) on a reader connection.
+    private func readInBackground(_ body: (Connection) throws -> Void) {
         defer { state.withLock { $0.reloadScheduled = false } }
         guard let read = reader.withLock({ $0 }) else { return }
-        try? read { connection in
-            _ = try load(connection, stored: nil)
-        }
+        try? read(body)
     }
 
     /// Reads the list (from the cache when it holds the stored generation, else from
@@ -629,7 +629,7 @@ final class Vocabulary: Sendable {
     /// more left out), still sorted.
     static func merge(_ snapshot: Snapshot, _ delta: Delta) -> Snapshot {
         let base = delta.clears ? Snapshot() : snapshot
-        guard !delta.counts.isEmpty || !delta.packed.isEmpty else { return base }
+        guard !delta.isEmpty else { return base }
         // Both kinds of words in one order (a word is packed whenever it can be, so
         // none is in both).
         let packed = delta.packed.sorted { $0.key < $1.key }.map { (key: $0.key.scalars, value: $0.value) }

@@ -157,9 +157,7 @@ final class IndexStore: @unchecked Sendable {
     deinit {
         // Waits for a maintenance step in progress (steps do not keep the store alive).
         maintenance?.stop()
-        // Leave no WAL behind: copy it into the database and truncate it (after a
-        // background read of the word list, which holds a reader inside it).
-        vocabulary.waitForBackgroundReads()
+        // Leave no WAL behind: copy it into the database and truncate it.
         truncateWALWithoutWaiting()
         saveVocabulary()
     }
@@ -319,6 +317,8 @@ final class IndexStore: @unchecked Sendable {
     /// Truncates the WALs unless a reader (of any process) is inside one: closing
     /// never waits; the next open or idle moment truncates it then.
     private func truncateWALWithoutWaiting() {
+        // A background read of the word list would hold a reader inside the WAL.
+        vocabulary.waitForBackgroundReads()
         writerLock.lock()
         defer { writerLock.unlock() }
         _ = writer.withoutWaitingForLocks { writer.truncateWAL() }
@@ -341,8 +341,6 @@ final class IndexStore: @unchecked Sendable {
             while DispatchTime.now() < deadline,
                   Self.maintenanceStep(writer: writer, fullText: fullText, lock: writerLock, pagesPerStep: maintenancePagesPerStep) == .worked {}
         }
-        // A background read of the word list holds a reader inside the WAL.
-        vocabulary.waitForBackgroundReads()
         truncateWALWithoutWaiting()
         saveVocabulary()
     }
