@@ -412,18 +412,6 @@ final class HitAnalyzer {
     private var coveredScratch: [Bool] = []
     private var letterScratch = [Int8](repeating: 0, count: 128)
 
-    /// Each byte's class for ``tokenize(_:)``: ``wordByte`` for a letter or digit, with
-    /// ``upperCase`` (the bit that lower-cases it) for A–Z, ``notASCII`` from 0x80.
-    private static let wordByte: UInt8 = 0x01, upperCase: UInt8 = 0x20, notASCII: UInt8 = 0x80
-    private static let byteClasses: [UInt8] = (0 ... 255).map { byte -> UInt8 in
-        switch byte {
-        case 0x30 ... 0x39, 0x61 ... 0x7A: wordByte
-        case 0x41 ... 0x5A: wordByte | upperCase
-        case 0x80...: notASCII
-        default: 0
-        }
-    }
-
     private func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldTokens {
         var tokens = scratch
         scratch = FieldTokens()
@@ -432,7 +420,8 @@ final class HitAnalyzer {
         tokens.original.removeAll(keepingCapacity: true)
         tokens.isASCII = true
         // ASCII, split as unicode61 splits it: runs of letters and digits. The text is
-        // copied once and lower-cased in place, a byte's class read from a table; the
+        // copied once and lower-cased in place, a byte's class read from a table
+        // (``FTSTokenizer/ASCIIBytes``); the
         // ranges are written into an array made once for the field (a token and its
         // separator take two bytes at least), not appended one by one.
         var ascii = true
@@ -441,19 +430,19 @@ final class HitAnalyzer {
         tokens.ranges = []
         folded.append(contentsOf: bytes)
         let ranges = folded.withUnsafeMutableBufferPointer { text in
-            Self.byteClasses.withUnsafeBufferPointer { classes in
+            FTSTokenizer.ASCIIBytes.classes.withUnsafeBufferPointer { classes in
                 [Range<Int>](unsafeUninitializedCapacity: text.count / 2 + 1) { output, made in
                     var start = -1
                     var count = 0
                     for index in 0 ..< text.count {
                         let byte = text[index]
                         let kind = classes[Int(byte)]
-                        if kind == Self.notASCII {
+                        if kind == FTSTokenizer.ASCIIBytes.notASCII {
                             ascii = false
                             break
                         }
-                        text[index] = byte | (kind & Self.upperCase)
-                        if kind & Self.wordByte != 0 {
+                        text[index] = byte | (kind & FTSTokenizer.ASCIIBytes.upperCase)
+                        if kind & FTSTokenizer.ASCIIBytes.word != 0 {
                             if start < 0 { start = index }
                         } else if start >= 0 {
                             (output.baseAddress! + count).initialize(to: start ..< index)

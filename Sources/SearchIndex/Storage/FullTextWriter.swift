@@ -283,21 +283,23 @@ final class FullTextWriter: @unchecked Sendable {
     /// non-ASCII byte (FTS5's tokenizer splits it).
     static func asciiWords(_ text: UnsafeBufferPointer<UInt8>, into words: inout Vocabulary.RowWords) -> Bool {
         guard !text.contains(where: { $0 >= 0x80 }) else { return false }
-        var start = -1
-        func word(_ range: Range<Int>) {
-            words.insert(UnsafeBufferPointer(rebasing: text[range]).lazy.map { UInt32($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) })
-        }
-        for index in 0 ..< text.count {
-            let lowered = text[index] | 0x20
-            let isWord = (text[index] >= 0x30 && text[index] <= 0x39) || (lowered >= 0x61 && lowered <= 0x7A)
-            if isWord {
-                if start < 0 { start = index }
-            } else if start >= 0 {
-                word(start ..< index)
-                start = -1
+        FTSTokenizer.ASCIIBytes.classes.withUnsafeBufferPointer { classes in
+            var start = -1
+            func word(_ range: Range<Int>) {
+                words.insert(UnsafeBufferPointer(rebasing: text[range]).lazy.map { byte in
+                    UInt32(byte | (classes[Int(byte)] & FTSTokenizer.ASCIIBytes.upperCase))
+                })
             }
+            for index in 0 ..< text.count {
+                if classes[Int(text[index])] & FTSTokenizer.ASCIIBytes.word != 0 {
+                    if start < 0 { start = index }
+                } else if start >= 0 {
+                    word(start ..< index)
+                    start = -1
+                }
+            }
+            if start >= 0 { word(start ..< text.count) }
         }
-        if start >= 0 { word(start ..< text.count) }
         return true
     }
 
