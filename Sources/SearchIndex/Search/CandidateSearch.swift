@@ -203,7 +203,7 @@ struct CandidateSearch {
     /// `items_head` while `items_fts` checks a frequent complete word by rowid took
     /// 145 ms, so FTS5 gets the whole expression and merges the prefix's lists once.
     static func sources(for plan: MatchPlan) -> [Source] {
-        guard plan.usesHead, let prefix = plan.prefix, plan.complete.isEmpty || plan.prefixIsIndexed && plan.prefixPath != .merge else {
+        guard plan.looksInHeadFirst, let prefix = plan.prefix else {
             return ["{title names keywords} : (\(plan.expression))", plan.expression].map { match in
                 Source(values: [.text(match)]) { fts, _ in
                     "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
@@ -385,7 +385,6 @@ struct CandidateSearch {
         -> (candidates: [Int64: Candidate], count: Count) {
         var candidates: [Int64: Candidate] = [:]
         var progress = Walk(accepted: 0, exhausted: true)
-        // Whether the complete terms have more matches than the Swift check looks at.
         // Whether the complete terms' matches and the prefix's in `items_head` are walked
         // side by side: chosen, or the Swift check gave up.
         var walksHead = plan.prefixPath == .headWalk && plan.prefixIsIndexed && !plan.complete.isEmpty
@@ -423,8 +422,7 @@ struct CandidateSearch {
             walksHead = true
         }
         let sources = Self.sources(for: plan)
-        // Whether the prefix is looked for in `items_head` first (see sources(for:)).
-        let headFirst = plan.usesHead && (plan.complete.isEmpty || plan.prefixIsIndexed && plan.prefixPath != .merge)
+        let headFirst = plan.looksInHeadFirst
         var unused: [Candidate] = []
         // The count the walk made as it went, if it did.
         var merged: Count?

@@ -345,6 +345,12 @@ struct MatchPlan: Equatable {
     /// Whether `items_head` answers the prefix from its prefix index, like one term.
     var prefixIsIndexed: Bool { prefix != nil && prefixLength <= Self.headPrefixLimit }
 
+    /// Whether the passes ask `items_head` for the prefix (alone, or joined by rowid to
+    /// the complete terms' matches) before `items_fts` (see
+    /// ``CandidateSearch/sources(for:)``): a prefix typed alone, or an indexed one not
+    /// left to FTS5's merge.
+    var looksInHeadFirst: Bool { usesHead && (complete.isEmpty || prefixIsIndexed && prefixPath != .merge) }
+
     /// Whether some term needs ``TermMatcher``'s check.
     var needsCheck: Bool { termPhrases.contains(nil) }
 
