@@ -50,8 +50,7 @@ enum NativeIndex {
             let w = Latencies(picked.map { wall[$0] })
             say(String(format: "%@ (%d): typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms; wall clock, typos on, p50 %.2f p99 %.2f ms",
                        kind.rawValue, picked.count, a.p50, a.p99, b.p50, b.p99, w.p50, w.p99))
-            let slowest = picked.sorted { on[$0] > on[$1] }.prefix(5).map { "\(queries[$0]) \(String(format: "%.1f", on[$0]))" }
-            say("  slowest: " + slowest.joined(separator: ", "))
+            saySlowest(picked, queries: queries, samples: on)
         }
         // The exact-query figure of the full run: typing and multi-term queries together.
         let exact = kinds.indices.filter { kinds[$0] != .typo }
@@ -104,9 +103,14 @@ enum NativeIndex {
             let picked = kinds.indices.filter { kinds[$0] == kind }
             let js = Latencies(picked.map { samples[$0] })
             say(String(format: "%@ (%d) from JS: wall clock, typos on, p50 %.2f p99 %.2f ms", kind.rawValue, picked.count, js.p50, js.p99))
-            let slowest = picked.sorted { samples[$0] > samples[$1] }.prefix(5).map { "\(queries[$0]) \(String(format: "%.1f", samples[$0]))" }
-            say("  slowest: " + slowest.joined(separator: ", "))
+            saySlowest(picked, queries: queries, samples: samples)
         }
+    }
+
+    /// Prints the five slowest of the queries at `picked`, with their times.
+    private static func saySlowest(_ picked: [Int], queries: [String], samples: [Double]) {
+        let slowest = picked.sorted { samples[$0] > samples[$1] }.prefix(5).map { "\(queries[$0]) \(String(format: "%.1f", samples[$0]))" }
+        say("  slowest: " + slowest.joined(separator: ", "))
     }
 
     /// Times each of `queries` 20 times on the index in `directory`, typos on and off,
