@@ -4,6 +4,7 @@
 // (`make test` does); the markup-only tests are ../components.test.jsx.
 import React from 'react';
 import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
 import assert from 'assert';
 import { test, afterEach } from 'test';
 import {
@@ -22,8 +23,11 @@ const root = createRoot(container);
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
+// Rendered synchronously: a concurrent root commits when React's scheduler gets to
+// it, which on a busy machine was after the two frames the first test waited (its
+// elements were not there yet). The frames are for what runs after the commit.
 async function mount(element) {
-  root.render(element);
+  flushSync(() => root.render(element));
   await frame();
   await frame();
 }
