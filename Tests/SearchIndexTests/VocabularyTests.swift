@@ -155,4 +155,26 @@ final class VocabularyTests: IndexTestCase {
         XCTAssertEqual(try searchIDs("wierd"), ["weird"])
         XCTAssertEqual(index.vocabulary.cacheReads.load(ordering: .relaxed), 0)
     }
+
+    func testTheSavedListReadsBackExactly() throws {
+        let words: [(String, Int32)] = [
+            ("a", 1), ("ab", 300), ("abandon", 5), ("abandoned", 70_000), ("abandoning", 2), ("b", Int32.max),
+            ("café", 3), ("cafés", 4), ("naïve", 128),
+            (String(repeating: "z", count: Vocabulary.longestWord), 1), ("ωmega", 9), ("𝔘nicode", 16_384),
+        ]
+        let list = Vocabulary.Snapshot(words: words.map { (word: $0.0.unicodeScalars.map(\.value), count: $0.1) })
+        let bytes = WordListFile.bytes(of: list, generation: 42)
+        let read = bytes.withUnsafeBytes { WordListFile.snapshot(from: $0, generation: 42) }
+        XCTAssertEqual(read, list)
+        XCTAssertNil(bytes.withUnsafeBytes { WordListFile.snapshot(from: $0, generation: 43) }, "another generation")
+        XCTAssertNil(bytes.dropLast().withUnsafeBytes { WordListFile.snapshot(from: $0, generation: 42) }, "a cut file")
+        XCTAssertNil((bytes + [0]).withUnsafeBytes { WordListFile.snapshot(from: $0, generation: 42) }, "bytes after the list")
+        var older = bytes
+        older[WordListFile.magic.count - 2] = UInt8(ascii: "1")
+        XCTAssertNil(older.withUnsafeBytes { WordListFile.snapshot(from: $0, generation: 42) }, "the earlier layout")
+        let backwards: [(word: [UInt32], count: Int32)] = [(word: [0x62], count: 1), (word: [0x61], count: 1)]
+        let reordered = Vocabulary.Snapshot(words: backwards)
+        let unordered = WordListFile.bytes(of: reordered, generation: 1)
+        XCTAssertNil(unordered.withUnsafeBytes { WordListFile.snapshot(from: $0, generation: 1) }, "words out of order")
+    }
 }

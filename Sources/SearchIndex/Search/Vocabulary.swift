@@ -523,8 +523,6 @@ final class Vocabulary: Sendable {
 
     // MARK: The cache file
 
-    private static let cacheMagic = Array("searchlight words 1\n".utf8)
-
     /// Writes the list to ``cachePath`` when it is complete for a known generation and
     /// not written yet (at close, and after a full read). The file is replaced whole.
     func saveCache() {
@@ -536,20 +534,7 @@ final class Vocabulary: Sendable {
             return (snapshot, state.generation)
         }
         guard let (snapshot, generation) = work else { return }
-        var bytes = Self.cacheMagic
-        func append<T: FixedWidthInteger>(_ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        append(generation)
-        append(UInt32(snapshot.wordCount))
-        for index in 0 ..< snapshot.wordCount {
-            let word = snapshot.word(index)
-            let utf8 = word.allSatisfy({ $0 < 0x80 }) ? word.map { UInt8($0) }
-                : Array(String(String.UnicodeScalarView(word.compactMap(Unicode.Scalar.init))).utf8)
-            append(snapshot.counts[index])
-            bytes.append(UInt8(clamping: utf8.count))
-            bytes.append(contentsOf: utf8.prefix(255))
-        }
+        let bytes = WordListFile.bytes(of: snapshot, generation: generation)
         let temporary = cachePath + ".new"
         do {
             try DataDirectory.writePrivateFile(temporary, bytes: bytes)
@@ -568,37 +553,7 @@ final class Vocabulary: Sendable {
     /// The cached list if the cache file records `generation` and reads back whole.
     private func readCache(generation: Int64) -> Snapshot? {
         guard let cachePath, let data = FileManager.default.contents(atPath: cachePath) else { return nil }
-        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Snapshot? in
-            let magic = Self.cacheMagic
-            guard raw.count >= magic.count + 12, raw.prefix(magic.count).elementsEqual(magic) else { return nil }
-            var offset = magic.count
-            func read<T: FixedWidthInteger>(_: T.Type) -> T? {
-                guard offset + MemoryLayout<T>.size <= raw.count else { return nil }
-                var value: T = 0
-                withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset ..< offset + MemoryLayout<T>.size])) }
-                offset += MemoryLayout<T>.size
-                return T(littleEndian: value)
-            }
-            guard read(Int64.self) == generation, let count = read(UInt32.self) else { return nil }
-            var snapshot = Snapshot()
-            snapshot.reserveCapacity(words: Int(count), scalars: max(0, raw.count - offset - 5 * Int(count)))
-            var previous: [UInt32] = []
-            for _ in 0 ..< count {
-                guard let items = read(Int32.self), offset < raw.count else { return nil }
-                let length = Int(raw[offset])
-                offset += 1
-                guard offset + length <= raw.count else { return nil }
-                let bytes = raw[offset ..< offset + length]
-                // Most words are ASCII: their bytes are their scalars.
-                let word = bytes.allSatisfy({ $0 < 0x80 }) ? bytes.map { UInt32($0) } : Self.scalars(bytes)
-                offset += length
-                // Damaged or written by another rule: read the index instead.
-                if snapshot.wordCount > 0, !previous.lexicographicallyPrecedes(word) { return nil }
-                snapshot.append(word, count: items)
-                previous = word
-            }
-            return offset == raw.count ? snapshot : nil
-        }
+        return data.withUnsafeBytes { WordListFile.snapshot(from: $0, generation: generation) }
     }
 
     private static func storedGeneration(_ connection: Connection) throws -> Int64 {
