@@ -109,8 +109,9 @@ struct IndexingFigures {
             report.add(Figure(section: latency, name: "\(label) at \(size), p50 / p99 (\(js.count) queries)",
                               measured: "\(Self.ms(js.p50)) / \(Self.ms(js.p99))",
                               baseline: swift.map { "Swift \(Self.ms($0.p50)) / \(Self.ms($0.p99))" } ?? "",
-                              ratio: swift.map { js.p99 / $0.p99 }, goal: goal,
-                              met: Self.latencyLimit(files.items.count).map { js.p99 <= $0 }))
+                              ratio: swift.map { js.p99 / $0.p99 },
+                              goal: Self.classLatencyLimit(files.items.count).map { "≤ \(Int($0)) ms" } ?? "",
+                              met: Self.classLatencyLimit(files.items.count).map { js.p99 <= $0 }))
         }
         if let native, native.exactSamples.count == kinds.count {
             // What typo tolerance costs the queries that need none (typing, multi-term), from Swift.
@@ -142,7 +143,30 @@ struct IndexingFigures {
         report.add(Figure(section: disk, name: "\(size) items",
                           measured: "\(Self.megabytes(bytes)) (plain FTS5: \(Self.megabytes(baseline.bytesOnDisk))\(walText))",
                           baseline: "raw text \(Self.megabytes(Int64(files.textBytes)))", ratio: ratio, goal: "≤ 2.5×", met: ratio <= 2.5))
+        if let settled = Self.settledBytes(of: dataDirectory, copy: directory + "/settled") {
+            let settledRatio = Double(settled) / Double(files.textBytes)
+            report.add(Figure(section: disk, name: "\(size) items, settled (a copy after idle maintenance ran to its end)",
+                              measured: Self.megabytes(settled), baseline: "raw text \(Self.megabytes(Int64(files.textBytes)))",
+                              ratio: settledRatio, goal: "≤ 2.5×", met: settledRatio <= 2.5))
+        }
         return Outcome(dataDirectory: dataDirectory, jsLatencies: latencies)
+    }
+
+    /// The size of the index in `directory` once idle maintenance has merged its FTS
+    /// segments, returned its free pages and truncated its WALs, as an app left open
+    /// after an import has it a few seconds later. Measured on a copy (removed after),
+    /// so the figures that reopen the JS run's index see it as that run left it.
+    static func settledBytes(of directory: String, copy: String) -> Int64? {
+        try? FileManager.default.removeItem(atPath: copy)
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        do {
+            try FileManager.default.copyItem(atPath: directory, toPath: copy)
+            try NativeIndex.settle(directory: copy)
+        } catch {
+            say("settling a copy of \(directory) failed: \(error)")
+            return nil
+        }
+        return DiskUsage.bytes(atPath: copy)
     }
 
     private func addNative(_ native: NativeIndex.Result, _ files: WorkloadFiles, baselineRate: Double, baselineText: String,
@@ -161,6 +185,11 @@ struct IndexingFigures {
 
     static func latencyLimit(_ count: Int) -> Double? {
         count >= 1_000_000 ? 20 : (count >= 100_000 ? 5 : nil)
+    }
+
+    /// Each query class's p99 from JS with typos on (issue 16): 5 ms at 100k, 15 ms at 1M.
+    static func classLatencyLimit(_ count: Int) -> Double? {
+        count >= 1_000_000 ? 15 : (count >= 100_000 ? 5 : nil)
     }
 
     static func latencyGoal(_ count: Int) -> String {
