@@ -90,6 +90,7 @@ extension SearchOnDeviceModule {
             let text = try arguments.string(0, "text")
             let input = try SearchOptionsInput(arguments.options(1, method: "search", allowed: SearchOptionsInput.searchKeys))
             let results = try module.index().search(text, options: input.options)
+            arguments.mark(.searched)
             return .array(results.hits.map(ItemOutput.hit))
         },
         Call(name: "query", access: .read) { module, arguments in

@@ -160,7 +160,7 @@ public final class SearchOnDeviceModule: NativeModule {
     public var methods: [NativeMethod] {
         Self.calls.map { call in
             .promiseConvertingLater(call.name) { [self] arguments, promise in
-                perform(call, arguments) { result in
+                perform(call, arguments, promise: promise) { result in
                     switch result {
                     case .success(let value): promise.resolve(value)
                     case .failure(let error): promise.reject(error)
@@ -183,7 +183,7 @@ public final class SearchOnDeviceModule: NativeModule {
 
     /// Hands a call to its queue, where its arguments are converted (a large
     /// `indexItems` batch is parsed there from JSON, not on the JS thread).
-    private func perform(_ call: Call, _ arguments: BridgeArguments,
+    private func perform(_ call: Call, _ arguments: BridgeArguments, promise: Promise? = nil,
                          completion: @escaping @Sendable (Result<BridgeValue, NativeError>) -> Void) {
         let queue = call.access == .write ? writes : reads
         let queued = Self.tracesCalls ? DispatchTime.now().uptimeNanoseconds : 0
@@ -198,6 +198,7 @@ public final class SearchOnDeviceModule: NativeModule {
             }
         }
         queue.async { [self, completion] in
+            promise?.mark(.workStarted)
             do {
                 let values: [BridgeValue]
                 do {
@@ -205,7 +206,10 @@ public final class SearchOnDeviceModule: NativeModule {
                 } catch let error as NativeError {
                     throw call.itemError(error) ?? error
                 }
-                completion(.success(try call.body(self, Arguments(values))))
+                promise?.mark(.argumentsRead)
+                let answer = try call.body(self, Arguments(values, promise: promise))
+                promise?.mark(.answered)
+                completion(.success(answer))
             } catch let error as NativeError {
                 completion(.failure(error))
             } catch let error as IndexError {

@@ -19,7 +19,7 @@ enum BridgeJSON {
 
     /// The JS value for `value`, made from JSON; nil when `value` holds something JSON
     /// cannot carry exactly (or the engine refuses the text).
-    static func jsValue(in ctx: JSContextRef, _ value: BridgeValue) -> JSValueRef? {
+    static func jsValue(in ctx: JSContextRef, _ value: BridgeValue, trace: BridgeTrace.Record? = nil) -> JSValueRef? {
         // UTF-16, the engine's own form: it copies the text rather than decoding it.
         var text: [UInt16] = []
         text.reserveCapacity(1024)
@@ -27,6 +27,7 @@ enum BridgeJSON {
         let ref = text.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }
         guard let ref else { return nil }
         defer { JSStringRelease(ref) }
+        trace?.mark(.jsonWritten)
         return JSValueMakeFromJSONString(ctx, ref)
     }
 

@@ -16,10 +16,13 @@ public final class Promise: Sendable {
     /// `module.method`, for the message of an unsettled promise.
     private let origin: String
     private let settled = Atomic<Bool>(false)
+    /// The call's times, when `SEARCHLIGHT_TRACE_BRIDGE` is set (``BridgeTrace``).
+    let trace: BridgeTrace.Record?
 
-    init(mailbox: HostMailbox, id: Int, origin: String) {
+    init(mailbox: HostMailbox, id: Int, origin: String, trace: BridgeTrace.Record? = nil) {
         target = .host(mailbox, id: id)
         self.origin = origin
+        self.trace = trace
     }
 
     /// A promise whose outcome goes to `completion`, called once, on the thread that
@@ -29,6 +32,13 @@ public final class Promise: Sendable {
     public init(origin: String, completion: @escaping @Sendable (Result<BridgeValue, NativeError>) -> Void) {
         target = .closure(completion)
         self.origin = origin
+        trace = nil
+    }
+
+    /// Notes that the call's work reached `point` (for ``BridgeTrace``; nothing when
+    /// tracing is off). From the thread doing the work.
+    public func mark(_ point: BridgeTrace.Point) {
+        trace?.mark(point)
     }
 
     /// Fulfils the JS promise with `value`.
@@ -48,7 +58,10 @@ public final class Promise: Sendable {
 
     private func deliver(_ result: Result<BridgeValue, NativeError>) {
         switch target {
-        case .host(let mailbox, let id): mailbox.deliver(.settle(id: id, result: result))
+        case .host(let mailbox, let id):
+            trace?.mark(.encoded)
+            mailbox.deliver(.settle(id: id, result: result))
+            trace?.mark(.posted)
         case .closure(let completion): completion(result)
         }
     }

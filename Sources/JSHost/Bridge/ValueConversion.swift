@@ -222,7 +222,7 @@ struct ValueConverter {
 extension BridgeValue {
     /// This value as a JS value in `ctx` (a `Uint8Array` for bytes); object keys come
     /// from `names` when given.
-    func jsValue(in ctx: JSContextRef, names: PropertyNameCache? = nil) -> JSValueRef {
+    func jsValue(in ctx: JSContextRef, names: PropertyNameCache? = nil, trace: BridgeTrace.Record? = nil) -> JSValueRef {
         switch self {
         case .undefined: return JSValueMakeUndefined(ctx)
         case .null: return JSValueMakeNull(ctx)
@@ -239,10 +239,10 @@ extension BridgeValue {
             }
             return array
         case .array(let elements) where elements.count >= BridgeJSON.minimumMembers:
-            if let made = BridgeJSON.jsValue(in: ctx, self) { return made }
+            if let made = BridgeJSON.jsValue(in: ctx, self, trace: trace) { return made }
             return memberwise(elements, in: ctx, names: names)
         case .object(let members) where members.count >= BridgeJSON.minimumMembers:
-            if let made = BridgeJSON.jsValue(in: ctx, self) { return made }
+            if let made = BridgeJSON.jsValue(in: ctx, self, trace: trace) { return made }
             return memberwise(members, in: ctx, names: names)
         case .array(let elements):
             return memberwise(elements, in: ctx, names: names)

@@ -23,6 +23,8 @@ final class JSRuntime {
     var modules: [ModuleBinding] = []
     var deferreds: [Int: (resolve: JSObjectRef, reject: JSObjectRef)] = [:]
     var nextPromiseID = 1
+    /// The traced calls in flight, by promise id (``BridgeTrace``; empty when off).
+    var callTraces: [Int: BridgeTrace.Record] = [:]
     var eventHandler: JSObjectRef?
     var host: JSObjectRef?
     /// The native functions made for this context.
@@ -326,6 +328,7 @@ final class JSRuntime {
 
     private func tearDown() {
         mailbox.close()
+        BridgeTrace.write()
         if let source {
             g_source_destroy(source)
             g_source_unref(source)
