@@ -14,29 +14,11 @@ import SearchIndex
 enum ItemOutput {
     /// The object for one item.
     static func object(_ item: SearchableItem) -> BridgeObject {
-        let set = item.attributes
-        var object = BridgeObject()
-        object["id"] = .string(item.id)
-        object["title"] = string(set.title)
-        object["description"] = string(set.contentDescription)
-        object["keywords"] = strings(set.keywords)
-        object["thumbnail"] = string(set.thumbnail?.path)
-        object["domain"] = string(item.domain)
-        object["contentType"] = string(set.contentType)
-        object["url"] = string(set.url)
-        object["displayName"] = string(set.displayName)
-        object["alternateNames"] = strings(set.alternateNames)
-        object["textContent"] = string(set.textContent)
-        object["phoneNumbers"] = strings(set.phoneNumbers)
-        object["emailAddresses"] = strings(set.emailAddresses)
-        object["supportsPhoneCall"] = set.supportsPhoneCall.map { .bool($0) } ?? .null
-        object["rankingHint"] = set.rankingHint.map { .number($0) } ?? .null
-        object["contentCreationDate"] = date(set.contentCreationDate)
-        object["contentModificationDate"] = date(set.contentModificationDate)
-        object["expirationDate"] = date(item.expirationDate)
-        object["attributes"] = set.custom.isEmpty ? .null : .object(BridgeObject(
-            set.custom.keys.sorted().map { ($0, attributeValue(set.custom[$0]!)) }))
-        return object
+        var builder = BridgeValueBuilder()
+        builder.beginObject()
+        writeFields(item, to: &builder)
+        builder.endObject()
+        return builder.value.objectValue ?? BridgeObject()
     }
 
     /// The value for one item, or `null`.
@@ -46,39 +28,114 @@ enum ItemOutput {
 
     /// A search hit: the item's fields, its `score` and the score's parts.
     static func hit(_ hit: SearchHit) -> BridgeValue {
-        var object = object(hit.item)
+        var builder = BridgeValueBuilder()
+        write(hit, to: &builder)
+        return builder.value
+    }
+
+    /// Search hits as JS receives them (an array of ``hit(_:)``), written straight
+    /// into the form the host takes: JSON text for the JS thread, no value tree between.
+    struct Hits: BridgeWritable {
+        let hits: [SearchHit]
+
+        func write<Sink: BridgeValueSink>(to sink: inout Sink) {
+            sink.beginArray()
+            for hit in hits { ItemOutput.write(hit, to: &sink) }
+            sink.endArray()
+        }
+    }
+
+    /// The members of an item's object, in SPEC's order (without the braces).
+    static func writeFields<Sink: BridgeValueSink>(_ item: SearchableItem, to sink: inout Sink) {
+        let set = item.attributes
+        sink.key("id"); sink.string(item.id)
+        sink.key("title"); sink.string(set.title)
+        sink.key("description"); sink.string(set.contentDescription)
+        sink.key("keywords"); sink.strings(set.keywords)
+        sink.key("thumbnail"); sink.string(set.thumbnail?.path)
+        sink.key("domain"); sink.string(item.domain)
+        sink.key("contentType"); sink.string(set.contentType)
+        sink.key("url"); sink.string(set.url)
+        sink.key("displayName"); sink.string(set.displayName)
+        sink.key("alternateNames"); sink.strings(set.alternateNames)
+        sink.key("textContent"); sink.string(set.textContent)
+        sink.key("phoneNumbers"); sink.strings(set.phoneNumbers)
+        sink.key("emailAddresses"); sink.strings(set.emailAddresses)
+        sink.key("supportsPhoneCall")
+        if let flag = set.supportsPhoneCall { sink.bool(flag) } else { sink.null() }
+        sink.key("rankingHint")
+        if let hint = set.rankingHint { sink.number(hint) } else { sink.null() }
+        sink.key("contentCreationDate"); date(set.contentCreationDate, to: &sink)
+        sink.key("contentModificationDate"); date(set.contentModificationDate, to: &sink)
+        sink.key("expirationDate"); date(item.expirationDate, to: &sink)
+        sink.key("attributes")
+        if set.custom.isEmpty {
+            sink.null()
+        } else {
+            sink.beginObject()
+            for key in set.custom.keys.sorted() {
+                sink.key(key)
+                write(set.custom[key]!, to: &sink)
+            }
+            sink.endObject()
+        }
+    }
+
+    /// One hit's object: the item's fields, `score`, `scoreDetails` and `highlights`.
+    static func write<Sink: BridgeValueSink>(_ hit: SearchHit, to sink: inout Sink) {
+        sink.beginObject()
+        writeFields(hit.item, to: &sink)
         let parts = hit.breakdown
-        object["score"] = .number(hit.score)
-        object["scoreDetails"] = [
-            "field": .number(parts.field), "rankingHint": .number(parts.rankingHint),
-            "engagement": .number(parts.engagement), "recency": .number(parts.recency),
-            "typos": .number(parts.typos), "exactness": .number(parts.exactness), "proximity": .number(parts.proximity),
-            "coverage": .number(parts.coverage), "termStatistics": .number(parts.termStatistics),
-            "bestField": .string(parts.bestField), "typoCount": .number(Double(parts.typoCount)),
-        ]
-        object["highlights"] = .object(highlights(hit))
-        return .object(object)
+        sink.key("score"); sink.number(hit.score)
+        sink.key("scoreDetails")
+        sink.beginObject()
+        sink.key("field"); sink.number(parts.field)
+        sink.key("rankingHint"); sink.number(parts.rankingHint)
+        sink.key("engagement"); sink.number(parts.engagement)
+        sink.key("recency"); sink.number(parts.recency)
+        sink.key("typos"); sink.number(parts.typos)
+        sink.key("exactness"); sink.number(parts.exactness)
+        sink.key("proximity"); sink.number(parts.proximity)
+        sink.key("coverage"); sink.number(parts.coverage)
+        sink.key("termStatistics"); sink.number(parts.termStatistics)
+        sink.key("bestField"); sink.string(parts.bestField)
+        sink.key("typoCount"); sink.number(Double(parts.typoCount))
+        sink.endObject()
+        sink.key("highlights")
+        writeHighlights(hit, to: &sink)
+        sink.endObject()
     }
 
     /// `highlights`: for each matched field, its UTF-16 `[start, end]` ranges; an array
     /// field (`keywords`, `alternateNames`) maps to one list per element, `[]` for an
     /// element without a match (``HighlightLayout``).
-    static func highlights(_ hit: SearchHit) -> BridgeObject {
-        func ranges(_ ranges: [Range<Int>]) -> BridgeValue {
-            .array(ranges.map { .array([.number(Double($0.lowerBound)), .number(Double($0.upperBound))]) })
+    static func writeHighlights<Sink: BridgeValueSink>(_ hit: SearchHit, to sink: inout Sink) {
+        func ranges(_ ranges: [Range<Int>]) {
+            sink.beginArray()
+            for range in ranges {
+                sink.beginArray()
+                sink.number(Double(range.lowerBound))
+                sink.number(Double(range.upperBound))
+                sink.endArray()
+            }
+            sink.endArray()
         }
         let set = hit.item.attributes
         let layout = HighlightLayout(hit.highlights) { field in
             (field == "keywords" ? set.keywords : set.alternateNames)?.count ?? 0
         }
-        var object = BridgeObject()
+        sink.beginObject()
         for (field, found) in layout.fields {
+            sink.key(field)
             switch found {
-            case .string(let list): object[field] = ranges(list)
-            case .elements(let lists): object[field] = .array(lists.map(ranges))
+            case .string(let list): ranges(list)
+            case .elements(let lists):
+                sink.beginArray()
+                for list in lists { ranges(list) }
+                sink.endArray()
             }
         }
-        return object
+        sink.endObject()
     }
 
     /// Whole milliseconds since the epoch, as JS dates have.
@@ -87,20 +144,25 @@ enum ItemOutput {
         return .number((date.timeIntervalSince1970 * 1000).rounded())
     }
 
-    private static func string(_ text: String?) -> BridgeValue {
-        text.map { .string($0) } ?? .null
-    }
-
-    private static func strings(_ texts: [String]?) -> BridgeValue {
-        texts.map { .array($0.map { .string($0) }) } ?? .null
+    private static func date<Sink: BridgeValueSink>(_ date: Date?, to sink: inout Sink) {
+        if let date { sink.number((date.timeIntervalSince1970 * 1000).rounded()) } else { sink.null() }
     }
 
     static func attributeValue(_ value: AttributeValue) -> BridgeValue {
+        var builder = BridgeValueBuilder()
+        write(value, to: &builder)
+        return builder.value
+    }
+
+    private static func write<Sink: BridgeValueSink>(_ value: AttributeValue, to sink: inout Sink) {
         switch value {
-        case .string(let text): return .string(text)
-        case .number(let number): return .number(number)
-        case .bool(let flag): return .bool(flag)
-        case .array(let values): return .array(values.map(attributeValue))
+        case .string(let text): sink.string(text)
+        case .number(let number): sink.number(number)
+        case .bool(let flag): sink.bool(flag)
+        case .array(let values):
+            sink.beginArray()
+            for value in values { write(value, to: &sink) }
+            sink.endArray()
         }
     }
 }

@@ -162,7 +162,8 @@ public final class SearchOnDeviceModule: NativeModule {
             .promiseConvertingLater(call.name) { [self] arguments, promise in
                 perform(call, arguments, promise: promise) { result in
                     switch result {
-                    case .success(let value): promise.resolve(value)
+                    case .success(let value as BridgeValue): promise.resolve(value)
+                    case .success(let answer): promise.resolve(writing: answer)
                     case .failure(let error): promise.reject(error)
                     }
                 }
@@ -178,13 +179,15 @@ public final class SearchOnDeviceModule: NativeModule {
             completion(.failure(NativeError(code: IndexError.invalidArgument, message: "SearchOnDevice has no method \(name)")))
             return
         }
-        perform(call, BridgeArguments(arguments), completion: completion)
+        perform(call, BridgeArguments(arguments)) { result in
+            completion(result.map { ($0 as? BridgeValue) ?? $0.bridgeValue })
+        }
     }
 
     /// Hands a call to its queue, where its arguments are converted (a large
     /// `indexItems` batch is parsed there from JSON, not on the JS thread).
     private func perform(_ call: Call, _ arguments: BridgeArguments, promise: Promise? = nil,
-                         completion: @escaping @Sendable (Result<BridgeValue, NativeError>) -> Void) {
+                         completion: @escaping @Sendable (Result<any BridgeWritable, NativeError>) -> Void) {
         let queue = call.access == .write ? writes : reads
         let queued = Self.tracesCalls ? DispatchTime.now().uptimeNanoseconds : 0
         var completion = completion

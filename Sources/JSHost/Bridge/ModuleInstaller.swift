@@ -89,7 +89,7 @@ extension JSRuntime {
     }
 
     /// Settles the JS promise of native promise `id`.
-    func settle(_ id: Int, _ result: Result<BridgeValue, NativeError>) {
+    func settle(_ id: Int, _ outcome: Settlement) {
         guard let deferred = deferreds.removeValue(forKey: id) else { return }
         let trace = callTraces.isEmpty ? nil : callTraces.removeValue(forKey: id)
         trace?.mark(.turnStarted)
@@ -97,9 +97,14 @@ extension JSRuntime {
             JSValueUnprotect(ctx, deferred.resolve)
             JSValueUnprotect(ctx, deferred.reject)
         }
-        switch result {
-        case .success(let value):
+        switch outcome {
+        case .value(let value):
             let made = value.jsValue(in: ctx, names: propertyNames, trace: trace)
+            trace?.mark(.parsed)
+            call(deferred.resolve, [made])
+        case .json(let text, let answer):
+            trace?.mark(.jsonWritten)
+            let made = text.jsValue(in: ctx) ?? answer.bridgeValue.jsValue(in: ctx, names: propertyNames)
             trace?.mark(.parsed)
             call(deferred.resolve, [made])
         case .failure(let error):

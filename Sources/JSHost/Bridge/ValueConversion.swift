@@ -220,6 +220,16 @@ struct ValueConverter {
 }
 
 extension BridgeValue {
+    /// True for the arrays and objects that go to JS as JSON text when JSON can carry
+    /// them (``BridgeJSON/minimumMembers``).
+    var goesAsJSON: Bool {
+        switch self {
+        case .array(let elements): return elements.count >= BridgeJSON.minimumMembers
+        case .object(let members): return members.count >= BridgeJSON.minimumMembers
+        default: return false
+        }
+    }
+
     /// This value as a JS value in `ctx` (a `Uint8Array` for bytes); object keys come
     /// from `names` when given.
     func jsValue(in ctx: JSContextRef, names: PropertyNameCache? = nil, trace: BridgeTrace.Record? = nil) -> JSValueRef {

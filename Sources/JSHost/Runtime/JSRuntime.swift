@@ -234,7 +234,7 @@ final class JSRuntime {
     private func handle(_ item: MailboxItem) {
         switch item {
         case .work(let work): work()
-        case .settle(let id, let result): settle(id, result)
+        case .settle(let id, let outcome): settle(id, outcome)
         case .event(let module, let name, let body): route(module: modules[module], name, body)
         case .recheck: break
         case .exit(let code):
