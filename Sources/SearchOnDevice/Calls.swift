@@ -159,15 +159,15 @@ extension SearchOnDeviceModule {
 
         func write<Sink: BridgeValueSink>(to sink: inout Sink) {
             sink.beginObject()
-            sink.key("hits"); ItemOutput.Hits(hits: results.hits).write(to: &sink)
-            sink.key("totalCount"); sink.number(Double(results.totalCount))
-            sink.key("totalIsExact"); sink.bool(results.totalCountIsExact)
-            sink.key("suggestions")
+            sink.name("hits"); ItemOutput.Hits(hits: results.hits).write(to: &sink)
+            sink.name("totalCount"); sink.number(Double(results.totalCount))
+            sink.name("totalIsExact"); sink.bool(results.totalCountIsExact)
+            sink.name("suggestions")
             sink.beginArray()
             for suggestion in suggestions {
                 sink.beginObject()
-                sink.key("text"); sink.string(suggestion.text)
-                sink.key("count"); sink.number(Double(suggestion.count))
+                sink.name("text"); sink.string(suggestion.text)
+                sink.name("count"); sink.number(Double(suggestion.count))
                 sink.endObject()
             }
             sink.endArray()

@@ -1,3 +1,4 @@
+import Foundation
 import JSHost
 import XCTest
 
@@ -231,5 +232,39 @@ final class JSONBridgeTests: XCTestCase {
         let lenient: BridgeValue = ["a": .undefined, "b": [.undefined, .number(-0.0), .number(.nan), .date(5), .bytes([7])], "c": "é\n"]
         XCTAssertEqual(lenient.jsonText, #"{"b":[null,0,null,5,[7]],"c":"é\n"}"#)
         XCTAssertEqual(BridgeValue.undefined.jsonText, "null")
+    }
+
+    /// A character to escape at every position of strings around the scan's 8-byte
+    /// steps arrives intact (and plain strings of those lengths too), both ways.
+    func testEscapesAtEveryPositionArrive() throws {
+        var texts: [BridgeValue] = []
+        for special in ["\"", "\\", "\u{0}", "\u{1F}", "\n", "é", "\u{7F}", "\u{80}", "中", "😀"] {
+            for length in [1, 7, 8, 9, 15, 16, 17] {
+                for position in 0..<length {
+                    var text = String(repeating: "a", count: length - 1)
+                    text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
+                    texts.append(.string(text))
+                }
+            }
+        }
+        for length in 0..<20 { texts.append(.string(String(repeating: "~", count: length))) }
+        let probe = Probe(values: ["texts": .array(texts)])
+        let js = try TemporaryJS()
+        let code = try js.run("""
+            const P = NativeModules.Probe;
+            P.report(P.give('texts'));
+            P.laterWritten('texts').then((t) => P.report(t));
+            """, modules: [probe])
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(probe.reports, [.array(texts), .array(texts)])
+        // The page's text (UTF-8, not escaped beyond JSON's needs) parses back the same.
+        let parsed = try JSONSerialization.jsonObject(with: Data(BridgeValue.array(texts).jsonText.utf8)) as? [String]
+        XCTAssertEqual(parsed, texts.map { $0.stringValue! })
+        // The JS thread's text is ASCII and parses back the same.
+        var writer = BridgeJSONWriter()
+        BridgeValue.array(texts).write(to: &writer)
+        XCTAssertTrue(writer.isExact)
+        XCTAssertTrue(writer.bytes.allSatisfy { $0 < 0x80 })
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String], texts.map { $0.stringValue! })
     }
 }

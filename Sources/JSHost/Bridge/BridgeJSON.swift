@@ -142,6 +142,21 @@ public struct BridgeJSONWriter: BridgeValueSink {
         writeKey(key)
     }
 
+    public mutating func name(_ key: StaticString) {
+        guard !lenient else { return self.key(key.description) }
+        if separated { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        separated = false
+    }
+
+    /// Makes room for `count` more bytes (a caller that knows about how much it writes).
+    public mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
     public mutating func null() {
         startValue()
         append("null")
@@ -247,11 +262,7 @@ public struct BridgeJSONWriter: BridgeValueSink {
         let asciiOnly = asciiOnly
         let plain = string.withUTF8 { utf8 in
             // Most keys and values have nothing to escape: copied in one go.
-            let limit: UInt8 = asciiOnly ? 0x80 : 0xFF
-            for byte in utf8 where byte < 0x20 || byte >= limit || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                _ = byte
-                return false
-            }
+            guard !Self.needsEscapes(utf8, asciiOnly: asciiOnly) else { return false }
             bytes.append(contentsOf: utf8)
             return true
         }
@@ -270,6 +281,38 @@ public struct BridgeJSONWriter: BridgeValueSink {
     }
 
     private static let hex: StaticString = "0123456789abcdef"
+
+    /// Whether `utf8` holds a byte to escape: a control character, `"`, `\\`, or (for
+    /// ASCII text) any byte from 0x80 on. Eight bytes at a time.
+    private static func needsEscapes(_ utf8: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        /// Bytes of `word` that are zero have their high bit set in the result.
+        func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        func special(_ word: UInt64) -> Bool {
+            // A byte below 0x20: subtracting 0x20 borrows into its high bit (where it
+            // was clear); a quote or backslash: XOR makes it zero.
+            var found = (word &- 0x20 &* ones) & ~word & highs
+            found |= zeroBytes(word ^ (0x22 &* ones)) | zeroBytes(word ^ (0x5C &* ones))
+            if asciiOnly { found |= word & highs }
+            return found != 0
+        }
+        var index = 0
+        let count = utf8.count
+        if let base = utf8.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= count {
+                if special(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = utf8[index]
+            if byte < 0x20 || (asciiOnly && byte >= 0x80) || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            index += 1
+        }
+        return false
+    }
 
     /// Appends one UTF-16 code unit of a string's contents, escaped as JSON requires
     /// (and as `\uXXXX` from U+0080 on).

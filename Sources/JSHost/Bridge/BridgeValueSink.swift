@@ -16,6 +16,11 @@ public protocol BridgeValueSink {
     mutating func endArray()
     /// The key of the object member whose value comes next.
     mutating func key(_ key: String)
+    /// A key known when the program is built (an ASCII name needing no escape), for
+    /// sinks that can write it without looking at it.
+    mutating func name(_ key: StaticString)
+    /// A hint that about `count` more bytes of text follow (for sinks writing text).
+    mutating func reserve(_ count: Int)
     mutating func null()
     mutating func bool(_ flag: Bool)
     mutating func number(_ number: Double)
@@ -28,6 +33,12 @@ public protocol BridgeValueSink {
 }
 
 extension BridgeValueSink {
+    public mutating func name(_ key: StaticString) {
+        self.key(key.description)
+    }
+
+    public mutating func reserve(_ count: Int) {}
+
     /// `string`, or `null` when there is none.
     public mutating func string(_ string: String?) {
         if let string { self.string(string) } else { null() }
