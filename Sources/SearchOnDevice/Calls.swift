@@ -173,6 +173,10 @@ extension SearchOnDeviceModule {
             sink.endArray()
             sink.endObject()
         }
+
+        func writeJSON(to writer: inout BridgeJSONWriter) {
+            write(to: &writer)
+        }
     }
 
     /// Fetches the batch's images, writes it in one transaction, then warns about the

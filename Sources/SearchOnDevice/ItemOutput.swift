@@ -45,6 +45,10 @@ enum ItemOutput {
             for hit in hits { ItemOutput.write(hit, to: &sink) }
             sink.endArray()
         }
+
+        func writeJSON(to writer: inout BridgeJSONWriter) {
+            write(to: &writer)
+        }
     }
 
     /// The members of an item's object, in SPEC's order (without the braces).

@@ -63,9 +63,18 @@ extension BridgeValueSink {
 public protocol BridgeWritable: Sendable {
     /// Writes exactly one value into `sink`.
     func write<Sink: BridgeValueSink>(to sink: inout Sink)
+    /// Writes the value as JSON text: what ``write(to:)`` writes into `writer`. A
+    /// type in another module than JSHost implements it as `write(to: &writer)`, so
+    /// that its writing is compiled for the writer (a generic call from JSHost would
+    /// go through the protocol, member by member).
+    func writeJSON(to writer: inout BridgeJSONWriter)
 }
 
 extension BridgeWritable {
+    public func writeJSON(to writer: inout BridgeJSONWriter) {
+        write(to: &writer)
+    }
+
     /// The value as a ``BridgeValue`` tree.
     public var bridgeValue: BridgeValue {
         var builder = BridgeValueBuilder()

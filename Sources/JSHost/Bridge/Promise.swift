@@ -68,7 +68,7 @@ public final class Promise: Sendable {
         switch target {
         case .host:
             var writer = BridgeJSONWriter()
-            answer.write(to: &writer)
+            answer.writeJSON(to: &writer)
             if let text = JSONText(writer) {
                 deliver(.json(text, answer: answer))
             } else {
