@@ -26,9 +26,11 @@ struct Call: Sendable {
         self.body = { module, arguments in try body(module, arguments) }
     }
 
-    init(name: String, access: Access, writing body: @escaping @Sendable (SearchOnDeviceModule, Arguments) throws -> any BridgeWritable) {
+    init(name: String, access: Access, itemArguments: [String] = [],
+         writing body: @escaping @Sendable (SearchOnDeviceModule, Arguments) throws -> any BridgeWritable) {
         self.name = name
         self.access = access
+        self.itemArguments = itemArguments
         self.body = body
     }
 
@@ -90,10 +92,10 @@ extension SearchOnDeviceModule {
         Call(name: "fetchLastClientState", access: .read) { module, _ in
             try module.index().fetchLastClientState().map { .string($0) } ?? .null
         },
-        Call(name: "getItems", access: .read, itemArguments: ["ids"]) { module, arguments in
+        Call(name: "getItems", access: .read, itemArguments: ["ids"], writing: { module, arguments in
             let ids = try arguments.strings(0, "ids")
-            return .array(try module.index().items(identifiers: ids).map(ItemOutput.value))
-        },
+            return ItemOutput.Items(items: try module.index().items(identifiers: ids))
+        }),
         Call(name: "search", access: .read, writing: { module, arguments in
             let text = try arguments.string(0, "text")
             let input = try SearchOptionsInput(arguments.options(1, method: "search", allowed: SearchOptionsInput.searchKeys))
@@ -101,15 +103,15 @@ extension SearchOnDeviceModule {
             arguments.mark(.searched)
             return ItemOutput.Hits(hits: results.hits)
         }),
-        Call(name: "query", access: .read) { module, arguments in
+        Call(name: "query", access: .read, writing: { module, arguments in
             let queryString = try arguments.string(0, "queryString")
             let options = try arguments.options(1, method: "query", allowed: ["limit", "attributes"])
             let reader = FieldReader.argument
             let limit = try options.given("limit").map { value throws(NativeError) in try reader.positiveInteger(value, "options.limit") } ?? 100
             let attributes = try options.given("attributes").map { value throws(NativeError) in try reader.strings(value, "options.attributes") }
             let items = try module.index().query(queryString, limit: limit, attributes: attributes)
-            return .array(items.map { .object(ItemOutput.object($0)) })
-        },
+            return ItemOutput.Items(items: items)
+        }),
         Call(name: "userQuery", access: .read, writing: { module, arguments in
             let text = try arguments.string(0, "text")
             let input = try SearchOptionsInput(arguments.options(1, method: "userQuery", allowed: SearchOptionsInput.userQueryKeys))

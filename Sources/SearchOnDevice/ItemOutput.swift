@@ -51,6 +51,31 @@ enum ItemOutput {
         }
     }
 
+    /// Items as JS receives them (`getItems`, `query`): an array of item objects,
+    /// `null` for an id without an item.
+    struct Items: BridgeWritable {
+        let items: [SearchableItem?]
+
+        func write<Sink: BridgeValueSink>(to sink: inout Sink) {
+            sink.reserve(items.count * 1_024)
+            sink.beginArray()
+            for item in items {
+                if let item {
+                    sink.beginObject()
+                    ItemOutput.writeFields(item, to: &sink)
+                    sink.endObject()
+                } else {
+                    sink.null()
+                }
+            }
+            sink.endArray()
+        }
+
+        func writeJSON(to writer: inout BridgeJSONWriter) {
+            write(to: &writer)
+        }
+    }
+
     /// The members of an item's object, in SPEC's order (without the braces).
     static func writeFields<Sink: BridgeValueSink>(_ item: SearchableItem, to sink: inout Sink) {
         let set = item.attributes
