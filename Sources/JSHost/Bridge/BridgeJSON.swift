@@ -25,9 +25,21 @@ enum BridgeJSON {
     /// The JS value for `value`, made from JSON; nil when `value` holds something JSON
     /// cannot carry exactly (or the engine refuses the text).
     static func jsValue(in ctx: JSContextRef, _ value: BridgeValue, trace: BridgeTrace.Record? = nil) -> JSValueRef? {
-        guard let text = JSONText(value) else { return nil }
+        var writer = BridgeJSONWriter()
+        value.write(to: &writer)
+        guard writer.isExact, let ref = makeString(&writer) else { return nil }
+        defer { JSStringRelease(ref) }
         trace?.mark(.jsonWritten)
-        return text.jsValue(in: ctx)
+        return JSValueMakeFromJSONString(ctx, ref)
+    }
+
+    /// A new `JSStringRef` of what `writer` wrote (ASCII: the engine keeps it in 8
+    /// bits); the caller releases it.
+    static func makeString(_ writer: inout BridgeJSONWriter) -> JSStringRef? {
+        writer.endText()
+        return writer.bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { JSStringCreateWithUTF8CString($0) }
+        }
     }
 
     /// The JSON text of `value` for a JS engine this process does not own (a web
@@ -63,13 +75,7 @@ final class JSONText: @unchecked Sendable {
 
     /// The text `writer` wrote; nil when it wrote something JSON cannot carry exactly.
     init?(_ writer: consuming BridgeJSONWriter) {
-        guard writer.isExact else { return nil }
-        var bytes = writer.bytes
-        bytes.append(0)
-        // ASCII (the writer escapes the rest): the engine keeps it in 8 bits.
-        guard let ref = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { JSStringCreateWithUTF8CString($0) }
-        }) else { return nil }
+        guard writer.isExact, let ref = BridgeJSON.makeString(&writer) else { return nil }
         self.ref = ref
     }
 
@@ -150,6 +156,12 @@ public struct BridgeJSONWriter: BridgeValueSink {
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
         separated = false
+    }
+
+    /// Ends the text with a NUL, for the C string the engine takes (in place: the
+    /// text is not copied).
+    mutating func endText() {
+        bytes.append(0)
     }
 
     /// Makes room for `count` more bytes (a caller that knows about how much it writes).
