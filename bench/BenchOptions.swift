@@ -29,9 +29,12 @@ struct BenchOptions {
     /// With ``searchOnly``: also time the same queries from JS (wall clock, one
     /// `searchlight run` process) on the same index, right after the Swift side.
     var fromJS = false
+    /// With ``fromJS``: also trace each call's trip through the bridge
+    /// (`SEARCHLIGHT_TRACE_BRIDGE`) and print p50 / p99 of each phase.
+    var phases = false
 
     static let usage = """
-        usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--skip PART,…] [--report FILE | --no-report] [--work-dir DIR] [--search-only [--settle] [--js] [--queries FILE]]
+        usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--skip PART,…] [--report FILE | --no-report] [--work-dir DIR] [--search-only [--settle] [--js [--phases]] [--queries FILE]]
 
         Measures Searchlight in a release build and prints a table of ratios against
         baselines measured in the same run; writes docs/benchmarks.md.
@@ -53,6 +56,8 @@ struct BenchOptions {
                            (merges, free pages, WAL) and say how long it took
           --js             with --search-only: then time the same queries from JS on
                            the same index (wall clock, typos on)
+          --phases         with --js: also split each JS search into the phases of
+                           its trip through the bridge (p50 / p99 per class)
         """
 
     /// Parses `arguments` (without the program name) and `BENCH_FULL`; paths given
@@ -106,6 +111,8 @@ struct BenchOptions {
                 options.settle = true
             case "--js":
                 options.fromJS = true
+            case "--phases":
+                options.phases = true
             case "--queries":
                 options.queriesPath = absolute(try value(argument))
             case "--work-dir":

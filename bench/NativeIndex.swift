@@ -90,10 +90,17 @@ enum NativeIndex {
     /// Times `queries` from JS on the index in `directory` (one `searchlight run`
     /// process, `limit: 20`, typos on, wall clock from the call to the resolved
     /// promise) and prints p50 / p99 per class, as ``timeSearches`` does for Swift.
-    static func timeFromJS(queries: [String], kinds: [TypingSequences.Kind], directory: String, paths: JSScript.Paths) throws {
+    /// With `phases`, the host also traces each call's trip (``BridgeTrace``), and the
+    /// phases' p50 / p99 per class are printed in the same run.
+    static func timeFromJS(queries: [String], kinds: [TypingSequences.Kind], directory: String, paths: JSScript.Paths,
+                           phases: Bool = false) throws {
         let queriesFile = directory + "/../search-only-queries.json"
         let json = try JSONSerialization.data(withJSONObject: queries)
         try json.write(to: URL(fileURLWithPath: queriesFile))
+        try JSONSerialization.data(withJSONObject: kinds.map(\.rawValue)).write(to: URL(fileURLWithPath: directory + "/../search-only-kinds.json"))
+        let traceFile = directory + "/../search-only-trace.tsv"
+        if phases { setenv("SEARCHLIGHT_TRACE_BRIDGE", traceFile, 1) }
+        defer { if phases { unsetenv("SEARCHLIGHT_TRACE_BRIDGE") } }
         let run = try JSScript(name: "open-and-search.js", arguments: ["a", queriesFile])
             .run(paths, dataDirectory: directory, outputFile: directory + "/../search-only-js.out")
         let samples = (run.figures["latencies"] as? [NSNumber] ?? []).map { $0.doubleValue }
@@ -104,6 +111,58 @@ enum NativeIndex {
             let js = Latencies(picked.map { samples[$0] })
             say(String(format: "%@ (%d) from JS: wall clock, typos on, p50 %.2f p99 %.2f ms", kind.rawValue, picked.count, js.p50, js.p99))
             saySlowest(picked, queries: queries, samples: samples)
+        }
+        if phases {
+            let starts = (run.figures["starts"] as? [NSNumber] ?? []).map { $0.doubleValue }
+            try sayPhases(traceFile: traceFile, starts: starts, latencies: samples, kinds: kinds)
+        }
+    }
+
+    /// The phases of each JS search's trip, from the host's trace (the last
+    /// `starts.count` calls of `SearchOnDevice.search` are the timed ones, in order)
+    /// and the script's own start and end times: p50 / p99 per class, in ms.
+    static func sayPhases(traceFile: String, starts: [Double], latencies: [Double], kinds: [TypingSequences.Kind]) throws {
+        let lines = try String(contentsOfFile: traceFile, encoding: .utf8).split(separator: "\n")
+        guard let header = lines.first?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) else {
+            throw BenchError("empty bridge trace \(traceFile)")
+        }
+        let rows = lines.dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+            .filter { $0.first == "SearchOnDevice.search" }
+            .map { row in Dictionary(uniqueKeysWithValues: zip(header, row.map { Double($0) ?? .nan })) }
+        guard rows.count >= starts.count, starts.count == latencies.count else {
+            throw BenchError("bridge trace has \(rows.count) searches for \(starts.count) timed ones")
+        }
+        let timed = Array(rows.suffix(starts.count))
+        // Each phase: a name and its duration for call `i` (`start` and `end` are the
+        // script's own times around the call).
+        typealias Phase = (name: String, span: (Int) -> Double)
+        func between(_ a: String, _ b: String) -> (Int) -> Double { { timed[$0][b]! - timed[$0][a]! } }
+        let end = { (i: Int) in starts[i] + latencies[i] }
+        let phases: [Phase] = [
+            ("JS call → native function", { timed[$0]["called"]! - starts[$0] }),
+            ("arguments taken (JS thread)", between("called", "argumentsTaken")),
+            ("queued → worker starts", between("argumentsTaken", "workStarted")),
+            ("arguments read (worker)", between("workStarted", "argumentsRead")),
+            ("search", between("argumentsRead", "searched")),
+            ("hit values (BridgeValue)", between("searched", "answered")),
+            ("JSON encoded (worker)", between("answered", "encoded")),
+            ("posted → JS thread's turn", between("encoded", "turnStarted")),
+            ("JSON written (JS thread)", between("turnStarted", "jsonWritten")),
+            ("JSC parse", between("jsonWritten", "parsed")),
+            ("promise → awaiting code", { end($0) - timed[$0]["parsed"]! }),
+            ("= before the search", { timed[$0]["argumentsRead"]! - starts[$0] }),
+            ("= after the search", { end($0) - timed[$0]["searched"]! }),
+            ("= JS thread after the post", { end($0) - timed[$0]["turnStarted"]! }),
+            ("= JS wall clock (whole call)", { latencies[$0] }),
+        ]
+        say("phases of a JS search (ms, p50 / p99 per class; typing, multi-term, one typo):")
+        for phase in phases {
+            var text = "  " + phase.name.padding(toLength: 32, withPad: " ", startingAt: 0)
+            for kind in [TypingSequences.Kind.typing, .multi, .typo] {
+                let spans = Latencies(kinds.indices.filter { kinds[$0] == kind }.map(phase.span).filter { !$0.isNaN })
+                text += String(format: "  %6.3f / %6.3f", spans.p50, spans.p99)
+            }
+            say(text)
         }
     }
 

@@ -54,7 +54,7 @@ for size in options.sizes {
                 try NativeIndex.timeSearches(queries: files.typing.queries, kinds: files.typing.kinds, directory: directory + "/native")
                 if options.fromJS {
                     try NativeIndex.timeFromJS(queries: files.typing.queries, kinds: files.typing.kinds,
-                                               directory: directory + "/native", paths: paths)
+                                               directory: directory + "/native", paths: paths, phases: options.phases)
                 }
             }
         } catch {

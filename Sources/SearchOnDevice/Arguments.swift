@@ -6,8 +6,19 @@ import SearchIndex
 struct Arguments {
     let values: [BridgeValue]
     let reader = FieldReader.argument
+    /// The JS promise of the call, for marking its phases (``BridgeTrace``); nil for
+    /// calls made from Swift.
+    let promise: Promise?
 
-    init(_ values: [BridgeValue]) { self.values = values }
+    init(_ values: [BridgeValue], promise: Promise? = nil) {
+        self.values = values
+        self.promise = promise
+    }
+
+    /// Notes that the call reached `point` (nothing unless the bridge traces calls).
+    func mark(_ point: BridgeTrace.Point) {
+        promise?.mark(point)
+    }
 
     /// The argument at `position`; `undefined` when JS passed fewer.
     subscript(position: Int) -> BridgeValue {

@@ -14,10 +14,20 @@ struct Call: Sendable {
     /// `ids`, …): a string the bridge refuses there (a lone surrogate) makes the item
     /// invalid, `E_INVALID_ITEM` naming `items[3].id`, not `args[0][3].id`.
     var itemArguments: [String] = []
-    let body: @Sendable (SearchOnDeviceModule, Arguments) throws -> BridgeValue
+    /// The call's work: its answer, a ``BridgeValue`` or a value that writes itself
+    /// (search hits, written straight into the host's form).
+    let body: @Sendable (SearchOnDeviceModule, Arguments) throws -> any BridgeWritable
 
     init(name: String, access: Access, itemArguments: [String] = [],
          body: @escaping @Sendable (SearchOnDeviceModule, Arguments) throws -> BridgeValue) {
+        self.name = name
+        self.access = access
+        self.itemArguments = itemArguments
+        self.body = { module, arguments in try body(module, arguments) }
+    }
+
+    init(name: String, access: Access, itemArguments: [String] = [],
+         writing body: @escaping @Sendable (SearchOnDeviceModule, Arguments) throws -> any BridgeWritable) {
         self.name = name
         self.access = access
         self.itemArguments = itemArguments
@@ -82,37 +92,33 @@ extension SearchOnDeviceModule {
         Call(name: "fetchLastClientState", access: .read) { module, _ in
             try module.index().fetchLastClientState().map { .string($0) } ?? .null
         },
-        Call(name: "getItems", access: .read, itemArguments: ["ids"]) { module, arguments in
+        Call(name: "getItems", access: .read, itemArguments: ["ids"], writing: { module, arguments in
             let ids = try arguments.strings(0, "ids")
-            return .array(try module.index().items(identifiers: ids).map(ItemOutput.value))
-        },
-        Call(name: "search", access: .read) { module, arguments in
+            return ItemOutput.Items(items: try module.index().items(identifiers: ids))
+        }),
+        Call(name: "search", access: .read, writing: { module, arguments in
             let text = try arguments.string(0, "text")
             let input = try SearchOptionsInput(arguments.options(1, method: "search", allowed: SearchOptionsInput.searchKeys))
             let results = try module.index().search(text, options: input.options)
-            return .array(results.hits.map(ItemOutput.hit))
-        },
-        Call(name: "query", access: .read) { module, arguments in
+            arguments.mark(.searched)
+            return ItemOutput.Hits(hits: results.hits)
+        }),
+        Call(name: "query", access: .read, writing: { module, arguments in
             let queryString = try arguments.string(0, "queryString")
             let options = try arguments.options(1, method: "query", allowed: ["limit", "attributes"])
             let reader = FieldReader.argument
             let limit = try options.given("limit").map { value throws(NativeError) in try reader.positiveInteger(value, "options.limit") } ?? 100
             let attributes = try options.given("attributes").map { value throws(NativeError) in try reader.strings(value, "options.attributes") }
             let items = try module.index().query(queryString, limit: limit, attributes: attributes)
-            return .array(items.map { .object(ItemOutput.object($0)) })
-        },
-        Call(name: "userQuery", access: .read) { module, arguments in
+            return ItemOutput.Items(items: items)
+        }),
+        Call(name: "userQuery", access: .read, writing: { module, arguments in
             let text = try arguments.string(0, "text")
             let input = try SearchOptionsInput(arguments.options(1, method: "userQuery", allowed: SearchOptionsInput.userQueryKeys))
             let found = try module.index().userQuery(text, options: input.options, suggestions: input.suggestions)
-            let (results, suggestions) = (found.results, found.suggestions)
-            return [
-                "hits": .array(results.hits.map(ItemOutput.hit)),
-                "totalCount": .number(Double(results.totalCount)),
-                "totalIsExact": .bool(results.totalCountIsExact),
-                "suggestions": .array(suggestions.map { ["text": .string($0.text), "count": .number(Double($0.count))] }),
-            ]
-        },
+            arguments.mark(.searched)
+            return UserQueryAnswer(results: found.results, suggestions: found.suggestions)
+        }),
         Call(name: "becomeCurrent", access: .write, itemArguments: ["activity"]) { module, arguments in
             var input = try ActivityInput(arguments[0])
             var warning: String?
@@ -147,6 +153,33 @@ extension SearchOnDeviceModule {
             module.initialRequest?.eventBody ?? .null
         },
     ]
+
+    /// `userQuery`'s answer: `{hits, totalCount, totalIsExact, suggestions}`.
+    struct UserQueryAnswer: BridgeWritable {
+        let results: SearchResults
+        let suggestions: [SearchSuggestion]
+
+        func write<Sink: BridgeValueSink>(to sink: inout Sink) {
+            sink.beginObject()
+            sink.name("hits"); ItemOutput.Hits(hits: results.hits).write(to: &sink)
+            sink.name("totalCount"); sink.number(Double(results.totalCount))
+            sink.name("totalIsExact"); sink.bool(results.totalCountIsExact)
+            sink.name("suggestions")
+            sink.beginArray()
+            for suggestion in suggestions {
+                sink.beginObject()
+                sink.name("text"); sink.string(suggestion.text)
+                sink.name("count"); sink.number(Double(suggestion.count))
+                sink.endObject()
+            }
+            sink.endArray()
+            sink.endObject()
+        }
+
+        func writeJSON(to writer: inout BridgeJSONWriter) {
+            write(to: &writer)
+        }
+    }
 
     /// Fetches the batch's images, writes it in one transaction, then warns about the
     /// images that could not be fetched (only once the batch is stored).

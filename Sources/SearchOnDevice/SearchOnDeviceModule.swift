@@ -160,9 +160,10 @@ public final class SearchOnDeviceModule: NativeModule {
     public var methods: [NativeMethod] {
         Self.calls.map { call in
             .promiseConvertingLater(call.name) { [self] arguments, promise in
-                perform(call, arguments) { result in
+                perform(call, arguments, promise: promise) { result in
                     switch result {
-                    case .success(let value): promise.resolve(value)
+                    case .success(let value as BridgeValue): promise.resolve(value)
+                    case .success(let answer): promise.resolve(writing: answer)
                     case .failure(let error): promise.reject(error)
                     }
                 }
@@ -178,13 +179,15 @@ public final class SearchOnDeviceModule: NativeModule {
             completion(.failure(NativeError(code: IndexError.invalidArgument, message: "SearchOnDevice has no method \(name)")))
             return
         }
-        perform(call, BridgeArguments(arguments), completion: completion)
+        perform(call, BridgeArguments(arguments)) { result in
+            completion(result.map { ($0 as? BridgeValue) ?? $0.bridgeValue })
+        }
     }
 
     /// Hands a call to its queue, where its arguments are converted (a large
     /// `indexItems` batch is parsed there from JSON, not on the JS thread).
-    private func perform(_ call: Call, _ arguments: BridgeArguments,
-                         completion: @escaping @Sendable (Result<BridgeValue, NativeError>) -> Void) {
+    private func perform(_ call: Call, _ arguments: BridgeArguments, promise: Promise? = nil,
+                         completion: @escaping @Sendable (Result<any BridgeWritable, NativeError>) -> Void) {
         let queue = call.access == .write ? writes : reads
         let queued = Self.tracesCalls ? DispatchTime.now().uptimeNanoseconds : 0
         var completion = completion
@@ -198,6 +201,7 @@ public final class SearchOnDeviceModule: NativeModule {
             }
         }
         queue.async { [self, completion] in
+            promise?.mark(.workStarted)
             do {
                 let values: [BridgeValue]
                 do {
@@ -205,7 +209,10 @@ public final class SearchOnDeviceModule: NativeModule {
                 } catch let error as NativeError {
                     throw call.itemError(error) ?? error
                 }
-                completion(.success(try call.body(self, Arguments(values))))
+                promise?.mark(.argumentsRead)
+                let answer = try call.body(self, Arguments(values, promise: promise))
+                promise?.mark(.answered)
+                completion(.success(answer))
             } catch let error as NativeError {
                 completion(.failure(error))
             } catch let error as IndexError {

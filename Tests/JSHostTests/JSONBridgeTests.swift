@@ -1,3 +1,4 @@
+import Foundation
 import JSHost
 import XCTest
 
@@ -142,5 +143,128 @@ final class JSONBridgeTests: XCTestCase {
         let titleLength = (0..<20).reduce(0) { $0 + "Lunch with Ana \($1)".count }
         XCTAssertEqual(probe.reports.first, [.number(Double(200 * titleLength)), .number(200 * 20 * 10.25)])
         XCTAssertEqual(probe.reports.last, Self.hits())
+    }
+
+    // MARK: Through a promise: written as JSON on the settling thread
+
+    func testAwkwardTreeArrivesIntactThroughAPromise() throws {
+        for method in ["later", "laterWritten"] {
+            let js = try TemporaryJS()
+            let probe = Probe(values: ["tree": Self.awkward])
+            let code = try js.run(#"""
+                const P = NativeModules.Probe;
+                P.\#(method)('tree').then((t) => {
+                  P.report(t);
+                  P.report([Object.keys(t).join('|'), t['quote"key'], t['control\u0001\n\t\u0000key'],
+                            t['日本語'], Object.getPrototypeOf(t) === Object.prototype,
+                            Object.prototype.hasOwnProperty.call(t, '__proto__'), t.polluted === undefined,
+                            ({}).polluted === undefined, t.numbers[5] === 5e-324, t.numbers[7] === 2 ** 60,
+                            t.numbers.join(',')]);
+                });
+                """#, modules: [probe])
+            XCTAssertEqual(code, 0, method)
+            guard probe.reports.count == 2 else { return XCTFail("\(method) reports: \(probe.reports)") }
+            XCTAssertEqual(probe.reports[0], Self.awkward, method)
+            let keys = "quote\"key|control\u{1}\n\t\u{0}key|日本語|__proto__|numbers|empty|nested"
+            XCTAssertEqual(probe.reports[1], [.string(keys), "back\\slash \"quoted\"", "bell\u{7} nul\u{0} tab\t cr\r del\u{7F}",
+                                              "朋友 😀👩‍👩‍👧 naïve \u{2028}\u{2029} \u{FEFF}", true, true, true, true, true, true,
+                                              "0,-1,0.1,1e-7,1.5e+300,5e-324,9007199254740991,1152921504606847000,-2.5,1.7976931348623157e+308,123456.789"],
+                           method)
+        }
+    }
+
+    func testValuesJSONCannotCarryArriveExactlyThroughAPromise() throws {
+        for method in ["later", "laterWritten"] {
+            let js = try TemporaryJS()
+            let members: [(String, BridgeValue)] = [
+                ("negativeZero", .number(-0.0)), ("nan", .number(.nan)), ("infinity", .number(.infinity)),
+                ("date", .date(1_000)), ("bytes", .bytes([1, 2])), ("undefined", .undefined),
+                ("__proto__", ["polluted": true]), ("sibling", ["a": 1, "b": "two"]),
+            ]
+            let probe = Probe(values: ["mixed": .object(BridgeObject(members)), "zeroList": [1, .number(-0.0)]])
+            let code = try js.run("""
+                const P = NativeModules.Probe;
+                (async () => {
+                  const m = await P.\(method)('mixed');
+                  P.report([Object.is(m.negativeZero, -0), Number.isNaN(m.nan), m.infinity === Infinity,
+                            m.date instanceof Date && m.date.getTime() === 1000,
+                            m.bytes instanceof Uint8Array && m.bytes.join(',') === '1,2',
+                            'undefined' in m && m.undefined === undefined,
+                            Object.keys(m).join(','), m.sibling.b, m.polluted === undefined,
+                            Object.getPrototypeOf(m) === Object.prototype]);
+                  const z = await P.\(method)('zeroList');
+                  P.report([z.length, Object.is(z[1], -0)]);
+                })();
+                """, modules: [probe])
+            XCTAssertEqual(code, 0, method)
+            XCTAssertEqual(probe.reports, [
+                [true, true, true, true, true, true, "negativeZero,nan,infinity,date,bytes,undefined,__proto__,sibling", "two", true, true],
+                [2, true],
+            ], method)
+        }
+    }
+
+    /// Characters from Latin-1 and beyond arrive as the same strings (JS sees
+    /// `\uXXXX` escapes in the text the engine parses, never the escapes themselves).
+    func testNonASCIITextArrivesThroughAPromise() throws {
+        let texts: [BridgeValue] = ["café", "ÿ\u{80}\u{FF}", "Ā\u{100}", "中文 日本語", "𝄞 \u{10FFFF}", "\\u00e9", "a\u{0}b", ""]
+        let probe = Probe(values: ["texts": .array(texts)])
+        let js = try TemporaryJS()
+        let code = try js.run("""
+            const P = NativeModules.Probe;
+            P.laterWritten('texts').then((t) => {
+              P.report(t);
+              P.report(t.map((s) => s.length));
+            });
+            """, modules: [probe])
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(probe.reports.first, .array(texts))
+        XCTAssertEqual(probe.reports.last, .array(texts.map { .number(Double($0.stringValue!.utf16.count)) }))
+    }
+
+    /// The writer and the builder make the same value of the same writes, and the
+    /// lenient text is what JSON.stringify writes.
+    func testWriterAndBuilderAgree() throws {
+        var builder = BridgeValueBuilder()
+        Self.awkward.write(to: &builder)
+        XCTAssertEqual(builder.value, Self.awkward)
+        XCTAssertEqual(Self.hits().bridgeValue, Self.hits())
+        let lenient: BridgeValue = ["a": .undefined, "b": [.undefined, .number(-0.0), .number(.nan), .date(5), .bytes([7])], "c": "é\n"]
+        XCTAssertEqual(lenient.jsonText, #"{"b":[null,0,null,5,[7]],"c":"é\n"}"#)
+        XCTAssertEqual(BridgeValue.undefined.jsonText, "null")
+    }
+
+    /// A character to escape at every position of strings around the scan's 8-byte
+    /// steps arrives intact (and plain strings of those lengths too), both ways.
+    func testEscapesAtEveryPositionArrive() throws {
+        var texts: [BridgeValue] = []
+        for special in ["\"", "\\", "\u{0}", "\u{1F}", "\n", "é", "\u{7F}", "\u{80}", "中", "😀"] {
+            for length in [1, 7, 8, 9, 15, 16, 17] {
+                for position in 0..<length {
+                    var text = String(repeating: "a", count: length - 1)
+                    text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
+                    texts.append(.string(text))
+                }
+            }
+        }
+        for length in 0..<20 { texts.append(.string(String(repeating: "~", count: length))) }
+        let probe = Probe(values: ["texts": .array(texts)])
+        let js = try TemporaryJS()
+        let code = try js.run("""
+            const P = NativeModules.Probe;
+            P.report(P.give('texts'));
+            P.laterWritten('texts').then((t) => P.report(t));
+            """, modules: [probe])
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(probe.reports, [.array(texts), .array(texts)])
+        // The page's text (UTF-8, not escaped beyond JSON's needs) parses back the same.
+        let parsed = try JSONSerialization.jsonObject(with: Data(BridgeValue.array(texts).jsonText.utf8)) as? [String]
+        XCTAssertEqual(parsed, texts.map { $0.stringValue! })
+        // The JS thread's text is ASCII and parses back the same.
+        var writer = BridgeJSONWriter()
+        BridgeValue.array(texts).write(to: &writer)
+        XCTAssertTrue(writer.isExact)
+        XCTAssertTrue(writer.bytes.allSatisfy { $0 < 0x80 })
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String], texts.map { $0.stringValue! })
     }
 }

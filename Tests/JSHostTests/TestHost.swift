@@ -90,7 +90,25 @@ final class Probe: NativeModule {
             .sync("give") { [values] args in
                 values[args.first?.stringValue ?? ""] ?? .undefined
             },
+            // The same values through a promise settled on another thread: `later`
+            // resolves with the value, `laterWritten` with a ``BridgeWritable`` that
+            // writes it (the path of search hits).
+            .promise("later") { [values] args, promise in
+                let value = values[args.first?.stringValue ?? ""] ?? .undefined
+                DispatchQueue.global().async { promise.resolve(value) }
+            },
+            .promise("laterWritten") { [values] args, promise in
+                let value = values[args.first?.stringValue ?? ""] ?? .undefined
+                DispatchQueue.global().async { promise.resolve(writing: Written(value: value)) }
+            },
         ]
+    }
+
+    /// A value that writes itself (not a ``BridgeValue``, so the promise writes it
+    /// through the sink).
+    struct Written: BridgeWritable {
+        let value: BridgeValue
+        func write<Sink: BridgeValueSink>(to sink: inout Sink) { value.write(to: &sink) }
     }
 }
 

@@ -74,11 +74,13 @@ function hitCount(result) {
 /**
  * Times `search(query)` (which returns a hit count, or a promise of one) for each
  * query, one after another, after `warmUp` unmeasured queries; stops early once
- * `budgetMs` have passed.
+ * `budgetMs` have passed. `starts` are the calls' start times (`now()`, the clock of
+ * the host's bridge trace).
  */
 async function timeQueries(queries, search, { warmUp = 20, budgetMs = Infinity } = {}) {
   for (const query of queries.slice(0, warmUp)) await search(query);
   const latencies = [];
+  const starts = [];
   let withoutHits = 0;
   const begin = now();
   for (const query of queries) {
@@ -86,9 +88,10 @@ async function timeQueries(queries, search, { warmUp = 20, budgetMs = Infinity }
     const start = now();
     const hits = await search(query);
     latencies.push(now() - start);
+    starts.push(start);
     if (hits === 0) withoutHits++;
   }
-  return { latencies, withoutHits };
+  return { latencies, starts, withoutHits };
 }
 
 module.exports = { now, report, fail, searchOnDevice, loadJSON, indexFiles, loadQueries, hitCount, timeQueries };

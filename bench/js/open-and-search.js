@@ -15,8 +15,8 @@ async function main() {
   const firstResultMs = now() - start;
   const queries = loadJSON(queriesFile);
   const search = async (q) => hitCount(await SearchOnDevice.search(q, { limit: 20 }));
-  const { latencies, withoutHits } = await timeQueries(queries, search, { warmUp: 0 });
-  report({ scriptStartEpochMs: scriptStart, firstResultEpochMs, firstResultMs, firstHits, latencies, withoutHits });
+  const { latencies, starts, withoutHits } = await timeQueries(queries, search, { warmUp: 0 });
+  report({ scriptStartEpochMs: scriptStart, firstResultEpochMs, firstResultMs, firstHits, latencies, starts, withoutHits });
 }
 
 main().catch(fail);

@@ -9,6 +9,11 @@ import CJavaScriptCore
 /// `__proto__` key becomes an own data property. JSON cannot carry `undefined`,
 /// `-0`, `NaN`, infinities, dates or bytes; a tree holding any of them is refused
 /// here (the caller then builds it member by member).
+///
+/// The text for the engine is ASCII: other characters are written as `\uXXXX`
+/// escapes. JavaScriptCore keeps an ASCII text in 8 bits, parses it with its 8-bit
+/// parser and makes 8-bit strings of what it can (Latin-1), where a UTF-16 text
+/// would be parsed, and its strings kept, in 16 bits.
 enum BridgeJSON {
     /// Containers with fewer direct members than this are built member by member (one
     /// C API call either way); from two members on JSON measured cheaper.
@@ -19,63 +24,22 @@ enum BridgeJSON {
 
     /// The JS value for `value`, made from JSON; nil when `value` holds something JSON
     /// cannot carry exactly (or the engine refuses the text).
-    static func jsValue(in ctx: JSContextRef, _ value: BridgeValue) -> JSValueRef? {
-        // UTF-16, the engine's own form: it copies the text rather than decoding it.
-        var text: [UInt16] = []
-        text.reserveCapacity(1024)
-        guard append(value, to: &text) else { return nil }
-        let ref = text.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }
-        guard let ref else { return nil }
+    static func jsValue(in ctx: JSContextRef, _ value: BridgeValue, trace: BridgeTrace.Record? = nil) -> JSValueRef? {
+        var writer = BridgeJSONWriter()
+        value.write(to: &writer)
+        guard writer.isExact, let ref = makeString(&writer) else { return nil }
         defer { JSStringRelease(ref) }
+        trace?.mark(.jsonWritten)
         return JSValueMakeFromJSONString(ctx, ref)
     }
 
-    /// Appends the JSON text of `value` to `text`; false (leaving `text` partly
-    /// written) when JSON cannot carry it exactly.
-    private static func append(_ value: BridgeValue, to text: inout [UInt16], lenient: Bool = false) -> Bool {
-        switch value {
-        case .null:
-            appendASCII("null", to: &text)
-        case .bool(let flag):
-            appendASCII(flag ? "true" : "false", to: &text)
-        case .number(let number):
-            if appendNumber(number, to: &text) { return true }
-            guard lenient else { return false }
-            // As JSON.stringify writes them: -0 as 0, NaN and infinities as null.
-            if number == 0 { appendASCII("0", to: &text) } else { appendASCII("null", to: &text) }
-        case .string(let string):
-            appendString(string, to: &text)
-        case .array(let elements):
-            text.append(UInt16(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { text.append(UInt16(ascii: ",")) }
-                guard append(element, to: &text, lenient: lenient) else { return false }
-            }
-            text.append(UInt16(ascii: "]"))
-        case .object(let members):
-            text.append(UInt16(ascii: "{"))
-            var first = true
-            for member in members.entries {
-                // JSON.stringify leaves out members whose value is undefined.
-                if lenient, case .undefined = member.value { continue }
-                if !first { text.append(UInt16(ascii: ",")) }
-                first = false
-                appendString(member.key, to: &text)
-                text.append(UInt16(ascii: ":"))
-                guard append(member.value, to: &text, lenient: lenient) else { return false }
-            }
-            text.append(UInt16(ascii: "}"))
-        case .undefined:
-            guard lenient else { return false }
-            appendASCII("null", to: &text)
-        case .date(let milliseconds):
-            guard lenient else { return false }
-            return append(.number(milliseconds), to: &text, lenient: true)
-        case .bytes(let bytes):
-            guard lenient else { return false }
-            return append(.array(bytes.map { .number(Double($0)) }), to: &text, lenient: true)
+    /// A new `JSStringRef` of what `writer` wrote (ASCII: the engine keeps it in 8
+    /// bits); the caller releases it.
+    static func makeString(_ writer: inout BridgeJSONWriter) -> JSStringRef? {
+        writer.endText()
+        return writer.bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { JSStringCreateWithUTF8CString($0) }
         }
-        return true
     }
 
     /// The JSON text of `value` for a JS engine this process does not own (a web
@@ -83,110 +47,314 @@ enum BridgeJSON {
     /// except that a date is its milliseconds since the epoch and bytes an array of
     /// numbers. `undefined` is `null` in an array and left out of an object.
     static func lenientText(_ value: BridgeValue) -> String {
-        var text: [UInt16] = []
-        text.reserveCapacity(256)
-        _ = append(value, to: &text, lenient: true)
-        return String(decoding: text, as: UTF16.self)
+        var writer = BridgeJSONWriter(asciiOnly: false, lenient: true)
+        value.write(to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// `string` as a JSON string literal, as `JSON.stringify` writes it.
     static func quoted(_ string: String) -> String {
-        var text: [UInt16] = []
-        text.reserveCapacity(string.utf16.count + 2)
-        appendString(string, to: &text)
-        return String(decoding: text, as: UTF16.self)
+        var writer = BridgeJSONWriter(asciiOnly: false, lenient: false)
+        writer.string(string)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}
+
+/// JSON text made for the JS thread, possibly on another thread: a `JSStringRef`
+/// (immutable and thread-safe; it holds its own copy of the text and nothing of the JS
+/// heap), parsed into a JS value by ``jsValue(in:)`` on the JS thread.
+final class JSONText: @unchecked Sendable {
+    private let ref: JSStringRef
+
+    /// The text of `value`; nil when JSON cannot carry it exactly.
+    convenience init?(_ value: BridgeValue) {
+        var writer = BridgeJSONWriter()
+        value.write(to: &writer)
+        self.init(writer)
     }
 
-    /// Appends ASCII `string` unchanged.
-    private static func appendASCII(_ string: StaticString, to text: inout [UInt16]) {
-        let bytes = UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount)
-        appendWidened(bytes, to: &text)
+    /// The text `writer` wrote; nil when it wrote something JSON cannot carry exactly.
+    init?(_ writer: consuming BridgeJSONWriter) {
+        guard writer.isExact, let ref = BridgeJSON.makeString(&writer) else { return nil }
+        self.ref = ref
     }
 
-    /// Appends ASCII `bytes`, each widened to a code unit.
-    private static func appendWidened(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt16]) {
-        for byte in bytes { text.append(UInt16(byte)) }
+    /// The JS value of the text (JS thread only); nil if the engine refuses it.
+    func jsValue(in ctx: JSContextRef) -> JSValueRef? {
+        JSValueMakeFromJSONString(ctx, ref)
     }
 
-    /// Appends `number` in a form that parses back to the same double; false for
-    /// `-0`, `NaN` and infinities, which JSON cannot write.
-    private static func appendNumber(_ number: Double, to text: inout [UInt16]) -> Bool {
-        guard number.isFinite, !(number == 0 && number.sign == .minus) else { return false }
+    deinit { JSStringRelease(ref) }
+}
+
+/// Writes JSON text as bytes, value by value, as `JSON.stringify` would write the JS
+/// value the bridge makes of the same ``BridgeValueSink`` calls.
+///
+/// By default the text is ASCII (other characters as `\uXXXX` escapes, what the
+/// engine parses fastest) and exact: a number JSON cannot write (`-0`, `NaN`,
+/// infinities) or an `undefined`, date or bytes makes ``isExact`` false, and the
+/// caller makes the value another way. `lenient` writes those as `JSON.stringify`
+/// does instead (and dates as numbers, bytes as arrays of numbers).
+public struct BridgeJSONWriter: BridgeValueSink {
+    /// The text so far.
+    public private(set) var bytes: [UInt8] = []
+    /// False once something JSON cannot carry exactly was written (not in lenient mode).
+    public private(set) var isExact = true
+    private let asciiOnly: Bool
+    private let lenient: Bool
+    /// Whether the next value or key needs a comma before it.
+    private var separated = false
+    /// In lenient mode, a key whose value is not written yet: left out with an
+    /// `undefined` value, as `JSON.stringify` leaves such members out.
+    private var pendingKey: String?
+
+    public init() {
+        self.init(asciiOnly: true, lenient: false)
+    }
+
+    init(asciiOnly: Bool, lenient: Bool) {
+        self.asciiOnly = asciiOnly
+        self.lenient = lenient
+        bytes.reserveCapacity(1024)
+    }
+
+    public mutating func beginObject() {
+        startValue()
+        bytes.append(UInt8(ascii: "{"))
+        separated = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        separated = true
+    }
+
+    public mutating func beginArray() {
+        startValue()
+        bytes.append(UInt8(ascii: "["))
+        separated = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        separated = true
+    }
+
+    public mutating func key(_ key: String) {
+        if lenient {
+            pendingKey = key
+            return
+        }
+        writeKey(key)
+    }
+
+    public mutating func name(_ key: StaticString) {
+        guard !lenient else { return self.key(key.description) }
+        if separated { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        separated = false
+    }
+
+    /// Ends the text with a NUL, for the C string the engine takes (in place: the
+    /// text is not copied).
+    mutating func endText() {
+        bytes.append(0)
+    }
+
+    /// Makes room for `count` more bytes (a caller that knows about how much it writes).
+    public mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
+    public mutating func null() {
+        startValue()
+        append("null")
+        separated = true
+    }
+
+    public mutating func bool(_ flag: Bool) {
+        startValue()
+        append(flag ? "true" : "false")
+        separated = true
+    }
+
+    public mutating func number(_ number: Double) {
+        guard number.isFinite, !(number == 0 && number.sign == .minus) else {
+            guard lenient else {
+                isExact = false
+                return null()
+            }
+            // As JSON.stringify writes them: -0 as 0, NaN and infinities as null.
+            return number == 0 ? self.number(0) : null()
+        }
+        startValue()
         if number == number.rounded(.towardZero), abs(number) < 9_007_199_254_740_992 {
-            appendInteger(Int64(number), to: &text)
+            appendInteger(Int64(number))
         } else {
             // Swift prints the shortest digits that read back as the same double, in a
             // form JSON accepts (`0.1`, `1e-07`, `1.5e+300`).
             var description = number.description
-            description.withUTF8 { appendWidened($0, to: &text) }
+            description.withUTF8 { bytes.append(contentsOf: $0) }
         }
-        return true
+        separated = true
+    }
+
+    public mutating func string(_ string: String) {
+        startValue()
+        appendString(string)
+        separated = true
+    }
+
+    public mutating func undefined() {
+        if lenient {
+            // Left out of an object (its key not written); null in an array.
+            if pendingKey != nil {
+                pendingKey = nil
+                return
+            }
+            return null()
+        }
+        isExact = false
+        null()
+    }
+
+    public mutating func date(_ milliseconds: Double) {
+        if !lenient { isExact = false }
+        number(milliseconds)
+    }
+
+    public mutating func bytes(_ values: [UInt8]) {
+        if !lenient { isExact = false }
+        beginArray()
+        for value in values { number(Double(value)) }
+        endArray()
+    }
+
+    /// Writes the comma (and in lenient mode the key) a value needs before it.
+    private mutating func startValue() {
+        if let key = pendingKey {
+            pendingKey = nil
+            writeKey(key)
+        }
+        if separated { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func writeKey(_ key: String) {
+        if separated { bytes.append(UInt8(ascii: ",")) }
+        appendString(key)
+        bytes.append(UInt8(ascii: ":"))
+        separated = false
+    }
+
+    private mutating func append(_ ascii: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: ascii.utf8Start, count: ascii.utf8CodeUnitCount))
     }
 
     /// Appends the decimal digits of `integer`.
-    private static func appendInteger(_ integer: Int64, to text: inout [UInt16]) {
-        if integer < 0 { text.append(UInt16(ascii: "-")) }
+    private mutating func appendInteger(_ integer: Int64) {
+        if integer < 0 { bytes.append(UInt8(ascii: "-")) }
         var rest = integer.magnitude
-        let start = text.count
+        let start = bytes.count
         repeat {
-            text.append(UInt16(ascii: "0") + UInt16(rest % 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
             rest /= 10
         } while rest > 0
-        text[start...].reverse()
+        bytes[start...].reverse()
     }
 
     /// Appends `string` as a JSON string literal; a Swift string holds no lone
-    /// surrogates, so only quotes, backslashes and control characters need escapes.
-    private static func appendString(_ string: String, to text: inout [UInt16]) {
-        text.append(UInt16(ascii: "\""))
+    /// surrogates, so only quotes, backslashes and control characters need escapes
+    /// (and, for ASCII text, every character from U+0080 on).
+    private mutating func appendString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
         var string = string
-        let plain = string.withUTF8 { bytes in
-            // Most keys and values are ASCII with nothing to escape: copied in one go.
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
-                return false
-            }
-            appendWidened(bytes, to: &text)
+        let asciiOnly = asciiOnly
+        let plain = string.withUTF8 { utf8 in
+            // Most keys and values have nothing to escape: copied in one go.
+            guard !Self.needsEscapes(utf8, asciiOnly: asciiOnly) else { return false }
+            bytes.append(contentsOf: utf8)
             return true
         }
         if !plain {
-            for unit in string.utf16 { appendEscaped(unit, to: &text) }
+            if asciiOnly {
+                for unit in string.utf16 { appendEscaped(unit) }
+            } else {
+                string.withUTF8 { utf8 in
+                    for byte in utf8 {
+                        if byte < 0x80 { appendEscaped(UInt16(byte)) } else { bytes.append(byte) }
+                    }
+                }
+            }
         }
-        text.append(UInt16(ascii: "\""))
+        bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Appends one code unit of a string's contents, escaped as JSON requires.
-    private static func appendEscaped(_ unit: UInt16, to text: inout [UInt16]) {
+    private static let hex: StaticString = "0123456789abcdef"
+
+    /// Whether `utf8` holds a byte to escape: a control character, `"`, `\\`, or (for
+    /// ASCII text) any byte from 0x80 on. Eight bytes at a time.
+    private static func needsEscapes(_ utf8: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        /// Bytes of `word` that are zero have their high bit set in the result.
+        func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        func special(_ word: UInt64) -> Bool {
+            // A byte below 0x20: subtracting 0x20 borrows into its high bit (where it
+            // was clear); a quote or backslash: XOR makes it zero.
+            var found = (word &- 0x20 &* ones) & ~word & highs
+            found |= zeroBytes(word ^ (0x22 &* ones)) | zeroBytes(word ^ (0x5C &* ones))
+            if asciiOnly { found |= word & highs }
+            return found != 0
+        }
+        var index = 0
+        let count = utf8.count
+        if let base = utf8.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= count {
+                if special(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = utf8[index]
+            if byte < 0x20 || (asciiOnly && byte >= 0x80) || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Appends one UTF-16 code unit of a string's contents, escaped as JSON requires
+    /// (and as `\uXXXX` from U+0080 on).
+    private mutating func appendEscaped(_ unit: UInt16) {
         switch unit {
-        case UInt16(ascii: "\""), UInt16(ascii: "\\"):
-            text.append(UInt16(ascii: "\\"))
-            text.append(unit)
+        case UInt16(UInt8(ascii: "\"")), UInt16(UInt8(ascii: "\\")):
+            bytes.append(UInt8(ascii: "\\"))
+            bytes.append(UInt8(truncatingIfNeeded: unit))
         case 0x08, 0x09, 0x0A, 0x0C, 0x0D:
             // The short forms JSON.stringify writes: \b \t \n \f \r.
-            text.append(UInt16(ascii: "\\"))
+            bytes.append(UInt8(ascii: "\\"))
             switch unit {
-            case 0x08: text.append(UInt16(ascii: "b"))
-            case 0x09: text.append(UInt16(ascii: "t"))
-            case 0x0A: text.append(UInt16(ascii: "n"))
-            case 0x0C: text.append(UInt16(ascii: "f"))
-            default: text.append(UInt16(ascii: "r"))
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            default: bytes.append(UInt8(ascii: "r"))
             }
-        case 0..<0x20:
-            let hex: StaticString = "0123456789abcdef"
-            text.append(UInt16(ascii: "\\"))
-            text.append(UInt16(ascii: "u"))
-            text.append(UInt16(ascii: "0"))
-            text.append(UInt16(ascii: "0"))
-            text.append(UInt16(hex.utf8Start[Int(unit >> 4)]))
-            text.append(UInt16(hex.utf8Start[Int(unit & 0xF)]))
+        case 0x20..<0x80:
+            bytes.append(UInt8(truncatingIfNeeded: unit))
         default:
-            text.append(unit)
+            let hex = Self.hex.utf8Start
+            bytes.append(UInt8(ascii: "\\"))
+            bytes.append(UInt8(ascii: "u"))
+            bytes.append(hex[Int(unit >> 12)])
+            bytes.append(hex[Int((unit >> 8) & 0xF)])
+            bytes.append(hex[Int((unit >> 4) & 0xF)])
+            bytes.append(hex[Int(unit & 0xF)])
         }
     }
-}
-
-private extension UInt16 {
-    /// The code unit of an ASCII character.
-    init(ascii scalar: Unicode.Scalar) { self = UInt16(scalar.value) }
 }
 
 extension BridgeValue {

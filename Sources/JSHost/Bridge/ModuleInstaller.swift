@@ -50,7 +50,9 @@ extension JSRuntime {
             }
         case .promiseConvertingLater(let body):
             return makePromiseMethod(method.name, of: binding) { [unowned self] ctx, arguments, promise in
-                try body(self.takeArguments(ctx, arguments), promise)
+                let taken = try self.takeArguments(ctx, arguments)
+                promise.mark(.argumentsTaken)
+                try body(taken, promise)
             }
         }
     }
@@ -61,6 +63,7 @@ extension JSRuntime {
                                    _ start: @escaping (JSContextRef, JSArguments, Promise) throws -> Void) -> JSObjectRef {
         let origin = "\(binding.name).\(name)"
         return makeFunction(name) { [unowned self] ctx, arguments in
+            let trace = BridgeTrace.begin(origin)
             var resolve: JSObjectRef?
             var reject: JSObjectRef?
             var exception: JSValueRef?
@@ -73,29 +76,41 @@ extension JSRuntime {
             let id = self.nextPromiseID
             self.nextPromiseID += 1
             self.deferreds[id] = (resolve, reject)
-            let promise = Promise(mailbox: self.mailbox, id: id, origin: origin)
+            if let trace { self.callTraces[id] = trace }
+            let promise = Promise(mailbox: self.mailbox, id: id, origin: origin, trace: trace)
             do {
                 try start(ctx, arguments, promise)
             } catch {
                 promise.reject(binding.module.refusedArgument(NativeError.wrapping(error), method: name))
             }
+            trace?.mark(.dispatched)
             return promiseObject
         }
     }
 
     /// Settles the JS promise of native promise `id`.
-    func settle(_ id: Int, _ result: Result<BridgeValue, NativeError>) {
+    func settle(_ id: Int, _ outcome: Settlement) {
         guard let deferred = deferreds.removeValue(forKey: id) else { return }
+        let trace = callTraces.isEmpty ? nil : callTraces.removeValue(forKey: id)
+        trace?.mark(.turnStarted)
         defer {
             JSValueUnprotect(ctx, deferred.resolve)
             JSValueUnprotect(ctx, deferred.reject)
         }
-        switch result {
-        case .success(let value):
-            call(deferred.resolve, [value.jsValue(in: ctx, names: propertyNames)])
+        switch outcome {
+        case .value(let value):
+            let made = value.jsValue(in: ctx, names: propertyNames, trace: trace)
+            trace?.mark(.parsed)
+            call(deferred.resolve, [made])
+        case .json(let text, let answer):
+            trace?.mark(.jsonWritten)
+            let made = text.jsValue(in: ctx) ?? answer.bridgeValue.jsValue(in: ctx, names: propertyNames)
+            trace?.mark(.parsed)
+            call(deferred.resolve, [made])
         case .failure(let error):
             call(deferred.reject, [makeError(ctx, error.message, code: error.code)])
         }
+        trace?.mark(.resolved)
     }
 
     /// Delivers, keeps or drops one event according to the module's listener count.

@@ -16,10 +16,13 @@ public final class Promise: Sendable {
     /// `module.method`, for the message of an unsettled promise.
     private let origin: String
     private let settled = Atomic<Bool>(false)
+    /// The call's times, when `SEARCHLIGHT_TRACE_BRIDGE` is set (``BridgeTrace``).
+    let trace: BridgeTrace.Record?
 
-    init(mailbox: HostMailbox, id: Int, origin: String) {
+    init(mailbox: HostMailbox, id: Int, origin: String, trace: BridgeTrace.Record? = nil) {
         target = .host(mailbox, id: id)
         self.origin = origin
+        self.trace = trace
     }
 
     /// A promise whose outcome goes to `completion`, called once, on the thread that
@@ -29,27 +32,77 @@ public final class Promise: Sendable {
     public init(origin: String, completion: @escaping @Sendable (Result<BridgeValue, NativeError>) -> Void) {
         target = .closure(completion)
         self.origin = origin
+        trace = nil
+    }
+
+    /// Notes that the call's work reached `point` (for ``BridgeTrace``; nothing when
+    /// tracing is off). From the thread doing the work.
+    public func mark(_ point: BridgeTrace.Point) {
+        trace?.mark(point)
     }
 
     /// Fulfils the JS promise with `value`.
+    ///
+    /// For the headless host an array or object is written as JSON text here, on the
+    /// settling thread, so that the JS thread only parses it.
     public func resolve(_ value: BridgeValue = .undefined) {
-        settle(.success(value))
+        guard settle() else { return }
+        switch target {
+        case .host:
+            if value.goesAsJSON, let text = JSONText(value) {
+                deliver(.json(text, answer: value))
+            } else {
+                deliver(.value(value))
+            }
+        case .closure(let completion):
+            completion(.success(value))
+        }
+    }
+
+    /// Fulfils the JS promise with the value `answer` writes: for the headless host as
+    /// JSON text written here (the JS thread only parses it), for others as a
+    /// ``BridgeValue``. Either way JS sees what ``resolve(_:)`` with
+    /// `answer.bridgeValue` would give it.
+    public func resolve(writing answer: some BridgeWritable) {
+        guard settle() else { return }
+        switch target {
+        case .host:
+            var writer = BridgeJSONWriter()
+            answer.writeJSON(to: &writer)
+            if let text = JSONText(writer) {
+                deliver(.json(text, answer: answer))
+            } else {
+                // -0, NaN, a date…: JSON cannot carry it, the JS thread builds it.
+                deliver(.value(answer.bridgeValue))
+            }
+        case .closure(let completion):
+            completion(.success(answer.bridgeValue))
+        }
     }
 
     /// Rejects the JS promise with an `Error` whose `.code` and `.message` are the error's.
     public func reject(_ error: NativeError) {
-        settle(.failure(error))
+        guard settle() else { return }
+        deliver(.failure(error))
     }
 
-    private func settle(_ result: Result<BridgeValue, NativeError>) {
-        guard settled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        deliver(result)
+    /// True for the first settling call only.
+    private func settle() -> Bool {
+        settled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
     }
 
-    private func deliver(_ result: Result<BridgeValue, NativeError>) {
+    private func deliver(_ outcome: Settlement) {
         switch target {
-        case .host(let mailbox, let id): mailbox.deliver(.settle(id: id, result: result))
-        case .closure(let completion): completion(result)
+        case .host(let mailbox, let id):
+            trace?.mark(.encoded)
+            mailbox.deliver(.settle(id: id, outcome: outcome))
+            trace?.mark(.posted)
+        case .closure(let completion):
+            switch outcome {
+            case .value(let value): completion(.success(value))
+            case .json: preconditionFailure("JSON text is made only for the headless host")
+            case .failure(let error): completion(.failure(error))
+            }
         }
     }
 

@@ -220,9 +220,19 @@ struct ValueConverter {
 }
 
 extension BridgeValue {
+    /// True for the arrays and objects that go to JS as JSON text when JSON can carry
+    /// them (``BridgeJSON/minimumMembers``).
+    var goesAsJSON: Bool {
+        switch self {
+        case .array(let elements): return elements.count >= BridgeJSON.minimumMembers
+        case .object(let members): return members.count >= BridgeJSON.minimumMembers
+        default: return false
+        }
+    }
+
     /// This value as a JS value in `ctx` (a `Uint8Array` for bytes); object keys come
     /// from `names` when given.
-    func jsValue(in ctx: JSContextRef, names: PropertyNameCache? = nil) -> JSValueRef {
+    func jsValue(in ctx: JSContextRef, names: PropertyNameCache? = nil, trace: BridgeTrace.Record? = nil) -> JSValueRef {
         switch self {
         case .undefined: return JSValueMakeUndefined(ctx)
         case .null: return JSValueMakeNull(ctx)
@@ -239,10 +249,10 @@ extension BridgeValue {
             }
             return array
         case .array(let elements) where elements.count >= BridgeJSON.minimumMembers:
-            if let made = BridgeJSON.jsValue(in: ctx, self) { return made }
+            if let made = BridgeJSON.jsValue(in: ctx, self, trace: trace) { return made }
             return memberwise(elements, in: ctx, names: names)
         case .object(let members) where members.count >= BridgeJSON.minimumMembers:
-            if let made = BridgeJSON.jsValue(in: ctx, self) { return made }
+            if let made = BridgeJSON.jsValue(in: ctx, self, trace: trace) { return made }
             return memberwise(members, in: ctx, names: names)
         case .array(let elements):
             return memberwise(elements, in: ctx, names: names)

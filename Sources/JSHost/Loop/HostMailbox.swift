@@ -6,13 +6,24 @@ enum MailboxItem: Sendable {
     /// A closure to run on the JS thread.
     case work(@Sendable () -> Void)
     /// A native promise settled.
-    case settle(id: Int, result: Result<BridgeValue, NativeError>)
+    case settle(id: Int, outcome: Settlement)
     /// A module's event.
     case event(module: Int, name: String, body: BridgeValue)
     /// Nothing to run: wakes the loop so it checks whether anything is left to do.
     case recheck
     /// End the JS now with this exit code, as `process.exit(code)` would.
     case exit(Int32)
+}
+
+/// How a native promise settled, as the JS thread takes it.
+enum Settlement: Sendable {
+    /// Fulfilled with a value the JS thread converts.
+    case value(BridgeValue)
+    /// Fulfilled with a value already written as JSON text (on the settling thread):
+    /// the JS thread only parses it; `answer` is what it was written from, made
+    /// member by member should the engine refuse the text.
+    case json(JSONText, answer: any BridgeWritable)
+    case failure(NativeError)
 }
 
 /// The thread-safe queue between any thread and the JS thread.

@@ -23,6 +23,8 @@ final class JSRuntime {
     var modules: [ModuleBinding] = []
     var deferreds: [Int: (resolve: JSObjectRef, reject: JSObjectRef)] = [:]
     var nextPromiseID = 1
+    /// The traced calls in flight, by promise id (``BridgeTrace``; empty when off).
+    var callTraces: [Int: BridgeTrace.Record] = [:]
     var eventHandler: JSObjectRef?
     var host: JSObjectRef?
     /// The native functions made for this context.
@@ -232,7 +234,7 @@ final class JSRuntime {
     private func handle(_ item: MailboxItem) {
         switch item {
         case .work(let work): work()
-        case .settle(let id, let result): settle(id, result)
+        case .settle(let id, let outcome): settle(id, outcome)
         case .event(let module, let name, let body): route(module: modules[module], name, body)
         case .recheck: break
         case .exit(let code):
@@ -326,6 +328,7 @@ final class JSRuntime {
 
     private func tearDown() {
         mailbox.close()
+        BridgeTrace.write()
         if let source {
             g_source_destroy(source)
             g_source_unref(source)
