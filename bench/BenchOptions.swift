@@ -29,9 +29,13 @@ struct BenchOptions {
     /// With ``searchOnly``: also time the same queries from JS (wall clock, one
     /// `searchlight run` process) on the same index, right after the Swift side.
     var fromJS = false
+    /// Only write the native index (from Swift) and time its searches, without the
+    /// plain-FTS5 baseline or the JS import: a fresh 1M index for `--search-only`
+    /// runs in a third of a full run's time (no report).
+    var nativeOnly = false
 
     static let usage = """
-        usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--skip PART,…] [--report FILE | --no-report] [--work-dir DIR] [--search-only [--settle] [--js] [--queries FILE]]
+        usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--skip PART,…] [--report FILE | --no-report] [--work-dir DIR] [--native-only] [--search-only [--settle] [--js] [--queries FILE]]
 
         Measures Searchlight in a release build and prints a table of ratios against
         baselines measured in the same run; writes docs/benchmarks.md.
@@ -45,6 +49,8 @@ struct BenchOptions {
           --report FILE    where to write the Markdown report (default docs/benchmarks.md)
           --no-report      print the table only
           --work-dir DIR   scratch directory (default .build/bench)
+          --native-only    only write the index from Swift (DIR/<size>/native) and
+                           time its searches there: no FTS5 baseline, no JS import
           --search-only    time searches from Swift only, per query class, on the index
                            a previous run left in the work directory
           --queries FILE   with --search-only: time the queries of FILE (one per
@@ -101,6 +107,9 @@ struct BenchOptions {
                 options.reportPath = nil
             case "--search-only":
                 options.searchOnly = true
+                options.reportPath = nil
+            case "--native-only":
+                options.nativeOnly = true
                 options.reportPath = nil
             case "--settle":
                 options.settle = true
