@@ -120,6 +120,33 @@ final class SearchPathTests: IndexTestCase {
         XCTAssertGreaterThan(compared, queries.count / 2)
     }
 
+    /// A word frequent in descriptions but rare in titles: the walk of all matches reads
+    /// as many rows as a count does, then takes the heavy matches from `items_head`.
+    /// The page is the one the two plain passes find, every title match on it.
+    func testHeavyMatchesPastTheCountedRowsComeFromTheHeadTable() throws {
+        var items = (0 ..< 1200).map { n in
+            SearchableItem(id: "d\(n)", attributes: SearchableItemAttributeSet(
+                title: "Item \(n)", contentDescription: "the angle of item \(n)", rankingHint: Double(n % 50)))
+        }
+        items += (0 ..< 30).map { n in
+            SearchableItem(id: "t\(n)", attributes: SearchableItemAttributeSet(
+                title: "The angel \(n)", contentDescription: "a title match", rankingHint: 0))
+        }
+        try index.indexItems(items)
+        for query in ["the ang", "the angl", "the ang item"] {
+            for path in [MatchPlan.PrefixPath.merge, nil] {
+                let together = try run(query, limit: 50, together: true, prefixPath: path)
+                let apart = try run(query, limit: 50, together: false, prefixPath: path)
+                XCTAssertEqual(together.ids, apart.ids, "\(query) \(String(describing: path))")
+                XCTAssertEqual(together.scores, apart.scores, "\(query) \(String(describing: path))")
+                XCTAssertEqual(together.total, apart.total, "\(query) \(String(describing: path)): total")
+                if query == "the ang" {
+                    XCTAssertTrue(Set(together.ids).isSuperset(of: (0 ..< 30).map { "t\($0)" }), "\(query): every title match")
+                }
+            }
+        }
+    }
+
     /// Past `CandidateSearch.verifiedScanBudget` rows without the prefix, the Swift check
     /// gives up and walks both lists side by side: the same hits as the other paths.
     func testTheSwiftCheckGivingUpFindsWhatTheMergeFinds() throws {
