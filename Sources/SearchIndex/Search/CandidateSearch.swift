@@ -250,7 +250,7 @@ struct CandidateSearch {
         // statistics rank the same from the first search on.
         let snapshot = try vocabulary?.snapshot(connection)
         let itemCount = try connection.scalarInt("SELECT max(rowid) FROM items").map(Int.init) ?? 0
-        choosePrefixPath(&plan, vocabulary: snapshot, items: itemCount, want: want)
+        try choosePrefixPath(&plan, vocabulary: snapshot, items: itemCount, want: want)
         var (candidates, count) = try exactCandidates(plan: plan, matcher: matcher, want: want)
         trace?.mark("exact")
         if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan) {
@@ -274,8 +274,16 @@ struct CandidateSearch {
     /// ``MatchPlan/headPrefixLimit`` characters is checked in Swift and a longer one
     /// merged, as is a prefix ORed with its typo alternatives (`prefixHasAlternatives`:
     /// the check and the walk look for the typed prefix only).
+    ///
+    /// With several complete terms, the word list bounds their matches by the rarest
+    /// term's alone, far above what they match together (`launch pork hand`: 768 rows of
+    /// `launch`, 3 of both; the typo pass of `dispenser splittings rec`: 6,335 rows of
+    /// the alternatives of one word, a few of both). When that bound does not already
+    /// choose the Swift check, FTS5 counts the terms' matches together, up to
+    /// ``verifiedScanBudget`` of them (no prefix to merge: a fraction of a millisecond),
+    /// and the path is chosen on that count.
     private func choosePrefixPath(_ plan: inout MatchPlan, vocabulary snapshot: Vocabulary.Snapshot?, items: Int, want: Int,
-                                  prefixHasAlternatives: Bool = false) {
+                                  prefixHasAlternatives: Bool = false) throws {
         guard plan.prefix != nil, !plan.complete.isEmpty else { return }
         if !plan.prefixIsIndexed || prefixHasAlternatives { plan.prefixPath = .merge }
         guard !plan.prefixToken.isEmpty, !prefixHasAlternatives else { return }
@@ -285,9 +293,18 @@ struct CandidateSearch {
         }
         guard let snapshot else { return }
         let postings = snapshot.postings(withPrefix: Vocabulary.scalars(plan.prefixToken))
-        let rows = Self.completeRows(of: plan, in: snapshot)
-        let costs = Self.prefixPathCosts(prefixPostings: postings, completeRows: rows, items: items, want: want,
+        var rows = Self.completeRows(of: plan, in: snapshot)
+        var costs = Self.prefixPathCosts(prefixPostings: postings, completeRows: rows, items: items, want: want,
                                          prefixIsIndexed: plan.prefixIsIndexed)
+        if plan.complete.count > 1, costs.cheapest != .swiftCheck, let complete = plan.completeExpression {
+            let limit = Self.verifiedScanBudget + 1
+            let counted = try connection.scalarInt(
+                "SELECT count(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ?1 LIMIT \(limit))", [.text(complete)])
+            rows = min(rows ?? Int.max, Int(counted ?? 0) < limit ? Int(counted ?? 0) : items)
+            costs = Self.prefixPathCosts(prefixPostings: postings, completeRows: rows, items: items, want: want,
+                                         prefixIsIndexed: plan.prefixIsIndexed)
+            trace?.note("complete terms counted together")
+        }
         plan.prefixPath = costs.cheapest
         trace?.note(String(format: "%@ (postings %d, rows %@; µs check %.0f, walk %.0f, merge %.0f)", "\(costs.cheapest)", postings,
                            rows.map(String.init) ?? "?", costs.check, costs.walk, costs.merge))
@@ -578,7 +595,7 @@ struct CandidateSearch {
         typoPlan.complete = complete
         // The alternatives change the complete terms' matches, so the short prefix's
         // path is chosen again.
-        choosePrefixPath(&typoPlan, vocabulary: vocabulary, items: items, want: want, prefixHasAlternatives: prefixExpanded)
+        try choosePrefixPath(&typoPlan, vocabulary: vocabulary, items: items, want: want, prefixHasAlternatives: prefixExpanded)
         let (found, count) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want)
         trace?.mark("typo-matches")
         for (rowid, var candidate) in found where candidates[rowid] == nil {
