@@ -32,9 +32,13 @@ struct BenchOptions {
     /// With ``fromJS``: also trace each call's trip through the bridge
     /// (`SEARCHLIGHT_TRACE_BRIDGE`) and print p50 / p99 of each phase.
     var phases = false
+    /// Only write the native index (from Swift) and time its searches, without the
+    /// plain-FTS5 baseline or the JS import: a fresh 1M index for `--search-only`
+    /// runs in a third of a full run's time (no report).
+    var nativeOnly = false
 
     static let usage = """
-        usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--skip PART,…] [--report FILE | --no-report] [--work-dir DIR] [--search-only [--settle] [--js [--phases]] [--queries FILE]]
+        usage: SearchlightBench [--full] [--sizes N,N…] [--batch N] [--lunr-budget S] [--skip PART,…] [--report FILE | --no-report] [--work-dir DIR] [--native-only] [--search-only [--settle] [--js [--phases]] [--queries FILE]]
 
         Measures Searchlight in a release build and prints a table of ratios against
         baselines measured in the same run; writes docs/benchmarks.md.
@@ -48,6 +52,8 @@ struct BenchOptions {
           --report FILE    where to write the Markdown report (default docs/benchmarks.md)
           --no-report      print the table only
           --work-dir DIR   scratch directory (default .build/bench)
+          --native-only    only write the index from Swift (DIR/<size>/native) and
+                           time its searches there: no FTS5 baseline, no JS import
           --search-only    time searches from Swift only, per query class, on the index
                            a previous run left in the work directory
           --queries FILE   with --search-only: time the queries of FILE (one per
@@ -106,6 +112,9 @@ struct BenchOptions {
                 options.reportPath = nil
             case "--search-only":
                 options.searchOnly = true
+                options.reportPath = nil
+            case "--native-only":
+                options.nativeOnly = true
                 options.reportPath = nil
             case "--settle":
                 options.settle = true

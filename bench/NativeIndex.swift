@@ -59,6 +59,19 @@ enum NativeIndex {
                    exact.count, a.p50, a.p99, b.p50, b.p99, a.p99 / b.p99))
     }
 
+    /// Prints what ``run`` measured: the import rate, the size against the text, and
+    /// p50 / p99 (wall clock) per query class, typos on and off.
+    static func summarize(_ result: Result, kinds: [TypingSequences.Kind], count: Int, textBytes: Int) {
+        say(String(format: "indexItems from Swift: %.0f items/s; %.1f MB on disk, %.2f× the text", Double(count) / result.indexSeconds,
+                   Double(result.bytesOnDisk) / 1e6, Double(result.bytesOnDisk) / Double(textBytes)))
+        for kind in [TypingSequences.Kind.typing, .multi, .typo] {
+            let picked = kinds.indices.filter { kinds[$0] == kind }
+            let a = Latencies(picked.map { result.samples[$0] }), b = Latencies(picked.map { result.exactSamples[$0] })
+            say(String(format: "%@ (%d), wall clock: typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms",
+                       kind.rawValue, picked.count, a.p50, a.p99, b.p50, b.p99))
+        }
+    }
+
     /// Lets idle maintenance run to its end on the index in `directory` (FTS merges,
     /// free pages, WAL truncation: what an app that stays open after an import gets
     /// once it is idle), and says how long that took and how many segments each FTS

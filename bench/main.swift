@@ -39,7 +39,7 @@ for size in options.sizes {
     let files: WorkloadFiles
     do {
         say("\(Report.count(size)): generating the workload…")
-        files = try WorkloadFiles.make(count: size, directory: directory, writingItems: !options.searchOnly)
+        files = try WorkloadFiles.make(count: size, directory: directory, writingItems: !options.searchOnly && !options.nativeOnly)
     } catch {
         report.add(.unavailable("1. Bulk indexing", "workload of \(Report.count(size)) items", goal: "", reason: "\(error)"))
         continue
@@ -62,6 +62,16 @@ for size in options.sizes {
         }
         continue
     }
+    if options.nativeOnly {
+        do {
+            let native = try NativeIndex.run(files.items, queries: files.typing.queries, batchSize: options.batchSize,
+                                             directory: directory + "/native")
+            NativeIndex.summarize(native, kinds: files.typing.kinds, count: files.items.count, textBytes: files.textBytes)
+        } catch {
+            say("\(Report.count(size)): \(error)")
+        }
+        continue
+    }
     let indexing = IndexingFigures(paths: paths, options: options)
     let outcome = indexing.measure(files, directory: directory, into: &report)
     SuggestionFigures.measure(directory: directory + "/native", typing: files.typing, size: Report.count(size), into: &report)
@@ -79,7 +89,7 @@ for size in options.sizes {
 
 
 
-if !options.skipped.contains("bridge") && !options.searchOnly {
+if !options.skipped.contains("bridge") && !options.searchOnly && !options.nativeOnly {
     BridgeFigures.measure(into: &report)
 }
 

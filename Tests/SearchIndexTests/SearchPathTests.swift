@@ -86,18 +86,20 @@ final class SearchPathTests: IndexTestCase {
         XCTAssertGreaterThan(compared, queries.count)
     }
 
-    /// A prefix of 1–3 letters after complete terms is checked in Swift, walked beside
-    /// the complete terms in `items_head` or merged by FTS5, whichever is expected to
-    /// cost least (`CandidateSearch.prefixPath`): when every match is a candidate, all
-    /// three find the same hits, scores and count, with typos (the typo pass chooses
-    /// again for its alternatives) and without.
+    /// A prefix after complete terms is checked in Swift, walked beside the complete
+    /// terms in `items_head` (from its prefix index for 1–3 letters, merged there for
+    /// more) or merged by FTS5, whichever is expected to cost least
+    /// (`CandidateSearch.prefixPath`): when every match is a candidate, all three find
+    /// the same hits, scores and count, with typos (the typo pass chooses again for its
+    /// alternatives; a prefix with alternatives of its own is merged) and without.
     func testTheThreePrefixPathsFindTheSamePage() throws {
         try indexItems(count: 400)
         var queries: [String] = []
         for (first, second) in zip(Self.words, Self.words.dropFirst(3) + Self.words.prefix(3)) {
-            queries += ["\(first) \(second.prefix(1))", "\(first) \(second.prefix(2))", "\(first) \(second.prefix(3))"]
+            queries += (1 ... 6).map { "\(first) \(second.prefix($0))" }
         }
-        queries += ["rivr st", "stoen ga", "nihgt con", "musci sta", "keeper snw", "night music ke", "water item in"]
+        queries += ["rivr st", "stoen ga", "nihgt con", "musci sta", "keeper snw", "night music ke", "water item in",
+                    "rivr inte", "stoen inter", "water item inter", "house intervl"]
         var compared = 0
         for query in queries {
             for typos in [true, false] {
@@ -116,6 +118,33 @@ final class SearchPathTests: IndexTestCase {
             }
         }
         XCTAssertGreaterThan(compared, queries.count / 2)
+    }
+
+    /// A word frequent in descriptions but rare in titles: the walk of all matches reads
+    /// as many rows as a count does, then takes the heavy matches from `items_head`.
+    /// The page is the one the two plain passes find, every title match on it.
+    func testHeavyMatchesPastTheCountedRowsComeFromTheHeadTable() throws {
+        var items = (0 ..< 1200).map { n in
+            SearchableItem(id: "d\(n)", attributes: SearchableItemAttributeSet(
+                title: "Item \(n)", contentDescription: "the angle of item \(n)", rankingHint: Double(n % 50)))
+        }
+        items += (0 ..< 30).map { n in
+            SearchableItem(id: "t\(n)", attributes: SearchableItemAttributeSet(
+                title: "The angel \(n)", contentDescription: "a title match", rankingHint: 0))
+        }
+        try index.indexItems(items)
+        for query in ["the ang", "the angl", "the ang item"] {
+            for path in [MatchPlan.PrefixPath.merge, nil] {
+                let together = try run(query, limit: 50, together: true, prefixPath: path)
+                let apart = try run(query, limit: 50, together: false, prefixPath: path)
+                XCTAssertEqual(together.ids, apart.ids, "\(query) \(String(describing: path))")
+                XCTAssertEqual(together.scores, apart.scores, "\(query) \(String(describing: path))")
+                XCTAssertEqual(together.total, apart.total, "\(query) \(String(describing: path)): total")
+                if query == "the ang" {
+                    XCTAssertTrue(Set(together.ids).isSuperset(of: (0 ..< 30).map { "t\($0)" }), "\(query): every title match")
+                }
+            }
+        }
     }
 
     /// Past `CandidateSearch.verifiedScanBudget` rows without the prefix, the Swift check
@@ -154,6 +183,25 @@ final class PrefixPathRuleTests: XCTestCase {
         XCTAssertEqual(path(5_896, 29_910), .merge)
         // Complete terms whose counts are unknown (CJK) count as matching every item.
         XCTAssertEqual(path(5_896, nil), .merge)
+    }
+
+    /// A prefix longer than `items_head`'s prefix index, on the counts of `SearchlightBench
+    /// --native-only`'s 1M index, where FTS5 merged `inte*` (263k postings) for 30–40 ms.
+    func testALongerPrefixIsCheckedOrWalkedWhenThatCostsLess() {
+        func path(_ postings: Int, _ rows: Int?) -> MatchPlan.PrefixPath {
+            CandidateSearch.prefixPath(prefixPostings: postings, completeRows: rows, items: 1_000_000,
+                                       want: CandidateSearch.window, prefixIsIndexed: false)
+        }
+        // `fluttery inte`: 766 rows to check (7.6 ms in all, against 33 ms merged).
+        XCTAssertEqual(path(263_252, 766), .swiftCheck)
+        // `and inte`: many heavy matches among 150k rows, walked beside `inte*` merged in
+        // items_head (8 ms, against 42 ms merged in items_fts).
+        XCTAssertEqual(path(263_252, 150_113), .headWalk)
+        // `the diss`: `the` is in 300k items' text but few titles; 57k postings merge in 7 ms.
+        XCTAssertEqual(path(56_659, 300_970), .merge)
+        // The same counts for an indexed prefix, whose walk does not merge in items_head first.
+        XCTAssertEqual(CandidateSearch.prefixPath(prefixPostings: 263_252, completeRows: 150_113, items: 1_000_000,
+                                                  want: CandidateSearch.window), .headWalk)
     }
 }
 

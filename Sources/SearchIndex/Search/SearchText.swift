@@ -311,31 +311,30 @@ struct MatchPlan: Equatable {
 
     /// Prefixes this short are in `items_head`'s prefix index (see ``Schema``).
     static let headPrefixLimit = 3
-    /// Prefixes this short are looked for one of three ways after complete terms
-    /// (``prefixPath``).
-    static let verifiedPrefixLimit = 3
 
-    /// How a prefix of up to ``verifiedPrefixLimit`` characters after complete terms is
-    /// found (see ``CandidateSearch``).
+    /// How a prefix after complete terms is found (see ``CandidateSearch``).
     enum PrefixPath: Equatable {
         /// The complete terms drive and ``PrefixVerifier`` checks the prefix in Swift.
         case swiftCheck
-        /// The complete terms' matches in `items_fts` and the prefix's in `items_head`'s
-        /// prefix index are walked side by side.
+        /// The complete terms' matches in `items_fts` and the prefix's in `items_head`
+        /// are walked side by side: from its prefix index up to ``headPrefixLimit``
+        /// characters, else from FTS5's merge of the prefix's words in `items_head`
+        /// alone (their heavy-field postings, about a fifth of all).
         case headWalk
         /// FTS5 gets the whole expression in `items_fts` and merges the lists of every
         /// word the prefix starts.
         case merge
     }
 
-    /// The way a prefix of up to ``verifiedPrefixLimit`` characters after complete terms
-    /// is found: set by ``CandidateSearch`` from the ``Vocabulary``'s counts, whichever
-    /// is expected to cost least
-    /// (``CandidateSearch/prefixPath(prefixPostings:completeRows:items:want:)``). A rare
+    /// The way a prefix after complete terms is found: set by ``CandidateSearch`` from
+    /// the ``Vocabulary``'s counts, whichever is expected to cost least
+    /// (``CandidateSearch/prefixPath(prefixPostings:completeRows:items:want:prefixIsIndexed:)``). A rare
     /// 3-letter prefix after a frequent word (`the mou`) made the Swift check give up
     /// after 2000 rows, where FTS5 merges its words once in about 1 ms; a frequent one
     /// (`and con`, 11 ms in FTS5) is found in the first few hundred rows; a rare word's
-    /// few matches (`wrecking sta`) are checked in well under a millisecond.
+    /// few matches (`wrecking sta`) are checked in well under a millisecond. At 1M items
+    /// the same holds for longer prefixes: FTS5 merged `inte*`'s 228k postings for 30–40
+    /// ms after `fluttery`, whose 766 matches are checked in a few.
     var prefixPath = PrefixPath.swiftCheck
 
     /// Whether the search looks for the prefix in `items_head` first: whenever there is
@@ -347,9 +346,9 @@ struct MatchPlan: Equatable {
 
     /// Whether the passes ask `items_head` for the prefix (alone, or joined by rowid to
     /// the complete terms' matches) before `items_fts` (see
-    /// ``CandidateSearch/sources(for:)``): a prefix typed alone, or an indexed one not
-    /// left to FTS5's merge.
-    var looksInHeadFirst: Bool { usesHead && (complete.isEmpty || prefixIsIndexed && prefixPath != .merge) }
+    /// ``CandidateSearch/sources(for:)``): a prefix typed alone, or one after complete
+    /// terms not left to FTS5's merge.
+    var looksInHeadFirst: Bool { usesHead && (complete.isEmpty || prefixPath != .merge) }
 
     /// Whether some term needs ``TermMatcher``'s check.
     var needsCheck: Bool { termPhrases.contains(nil) }
