@@ -17,7 +17,8 @@ import Foundation
 ///    (not expired, of an allowed kind and domain). Over `items_fts` both passes (and
 ///    the count of 4.) are one walk of the all-fields matches, each row's locator
 ///    telling whether it is a heavy match, so that FTS5 merges a prefix's word lists
-///    once (``walkBothPasses(_:groups:want:matcher:into:)``).
+///    once; heavy matches still missing after it are asked of `items_head`
+///    (``walkBothPasses(_:groups:want:matcher:into:)``).
 /// 3. ``HitAnalyzer`` reads each candidate's fields and finds every term's best match
 ///    (field, whole word or prefix, typos, position); ``Ranking`` turns that, the
 ///    ranking hint, engagement, recency and term statistics into a score whose parts
@@ -258,6 +259,7 @@ struct CandidateSearch {
             return ([], 0, true)
         }
         let hits = try page(candidates, plan: plan, analyzer: analyzer, limit: limit, offset: offset, sort: sort)
+        trace?.note("\(candidates.count) candidates")
         trace?.mark("rank")
         return (hits.hits, max(count.total, hits.ranked), count.isExact)
     }
@@ -773,15 +775,23 @@ struct CandidateSearch {
         return Walk(accepted: accepted, exhausted: false)
     }
 
-    /// The heavy-fields pass and the all-fields pass of ``sources(for:)`` in one walk of
-    /// the all-fields matches: a row is a heavy match when every group of phrases (a
-    /// term, or a term ORed with its typo alternatives) matched in the title, names or
-    /// keywords, which its locator tells. The candidates are the same as the two passes'
-    /// (the first `want` accepted heavy matches and the first `want` accepted matches),
-    /// but FTS5 merges a prefix's lists once instead of twice, and a third time to count:
-    /// when the page filled up, the walk goes on counting up to
-    /// ``SearchableIndex/totalCountCap`` (the count ``count(_:)`` would give) if every
-    /// row is visible to this search; otherwise `count` is `nil`.
+    /// The heavy-fields pass and the all-fields pass of ``sources(for:)``, with FTS5
+    /// merging a prefix's word lists in `items_fts` once instead of twice, and a third
+    /// time to count. The candidates are the same as the two passes' (the first `want`
+    /// accepted matches and the first `want` accepted heavy matches, a heavy match being
+    /// a row where every group of phrases (a term, or a term ORed with its typo
+    /// alternatives) matched in the title, names or keywords):
+    /// 1. the all-fields matches are walked until `want` are accepted, each row's
+    ///    locator telling whether it is a heavy match;
+    /// 2. when the page filled up, the walk goes on counting up to
+    ///    ``SearchableIndex/totalCountCap`` (the count ``count(_:)`` would give) if every
+    ///    row is visible to this search; otherwise `count` is `nil`;
+    /// 3. when fewer than `want` of the accepted rows were heavy matches, the rest are
+    ///    asked of `items_head`, which holds the heavy fields alone, below the last row
+    ///    the walk reached. Walking on in `items_fts` to find them used to read every
+    ///    match of a frequent word rare in titles (`the unde`: 4,700 rows for 100 heavy
+    ///    ones); `items_head` has only the heavy matches, and its lists of a prefix's
+    ///    words are about a fifth as long.
     private func walkBothPasses(
         _ expression: String, groups: [Int], want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate]
     ) throws -> (walk: Walk, count: Count?) {
@@ -794,38 +804,58 @@ struct CandidateSearch {
         let lookup = try lookupStatement(matcher: matcher)
         var accepted = 0, acceptedHeavy = 0, rows = 0
         var ranOut = false
-        while accepted < want || acceptedHeavy < want {
+        // The last FTS rowid the walk read: the heavy matches from there up are known.
+        var reached: Int64?
+        while accepted < want {
             guard try statement.step() else {
                 ranOut = true
                 break
             }
             rows += 1
             let ftsRowid = FTSRowid(rawValue: statement.int64(0)), locator = PhraseLocator(rawValue: statement.int64(1))
-            var isHeavy = true
-            for group in groups.indices where locator[group].isDisjoint(with: .heavy) {
-                isHeavy = false
-                break
-            }
-            guard accepted < want || (isHeavy && acceptedHeavy < want) else { continue }
+            reached = ftsRowid.rawValue
             let itemRowid = ftsRowid.itemRowid
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
                                                      lookup: lookup, matcher: matcher) else { continue }
             candidates[itemRowid] = candidate
-            if accepted < want { accepted += 1 }
-            if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
+            accepted += 1
+            if Self.isHeavy(locator, groups: groups.count) { acceptedHeavy += 1 }
         }
         // As the all-fields pass alone: it stops at `want` accepted rows.
         let exhausted = ranOut && accepted < want
         let walk = Walk(accepted: accepted, exhausted: exhausted)
-        guard !exhausted, !matcher.checksTerms, filter == nil, domains == nil, try allRowsVisible() else {
-            return (walk, nil)
+        var count: Count?
+        if !exhausted, !matcher.checksTerms, filter == nil, domains == nil, try allRowsVisible() {
+            let cap = SearchableIndex.totalCountCap
+            while !ranOut && rows < cap {
+                if try statement.step() { rows += 1 } else { ranOut = true }
+            }
+            let matched = min(rows, cap)
+            count = Count(total: matched, isExact: matched < cap)
         }
-        let cap = SearchableIndex.totalCountCap
-        while !ranOut && rows < cap {
-            if try statement.step() { rows += 1 } else { ranOut = true }
+        guard acceptedHeavy < want, let reached else { return (walk, count) }
+        // Every match above `reached` was read; the heavy ones below are in `items_head`.
+        let head = try connection.cached("""
+            SELECT rowid, \(locate)(items_head\(argument)) FROM items_head
+            WHERE items_head MATCH ?1 AND rowid < ?2 ORDER BY rowid DESC
+            """)
+        head.bind([.text(expression), .integer(reached)])
+        defer { head.reset() }
+        while acceptedHeavy < want, try head.step() {
+            let ftsRowid = FTSRowid(rawValue: head.int64(0)), locator = PhraseLocator(rawValue: head.int64(1))
+            let itemRowid = ftsRowid.itemRowid
+            guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
+                                                     lookup: lookup, matcher: matcher) else { continue }
+            candidates[itemRowid] = candidate
+            acceptedHeavy += 1
         }
-        let matched = min(rows, cap)
-        return (walk, Count(total: matched, isExact: matched < cap))
+        return (walk, count)
+    }
+
+    /// Whether every one of the first `groups` groups of a locator matched in a heavy field.
+    private static func isHeavy(_ locator: PhraseLocator, groups: Int) -> Bool {
+        for group in 0 ..< groups where locator[group].isDisjoint(with: .heavy) { return false }
+        return true
     }
 
     /// The phrases of a plan's expression in groups (see ``MatchLocator``): one per
