@@ -782,13 +782,14 @@ struct CandidateSearch {
     /// a row where every group of phrases (a term, or a term ORed with its typo
     /// alternatives) matched in the title, names or keywords):
     /// 1. the all-fields matches are walked until `want` are accepted, each row's
-    ///    locator telling whether it is a heavy match;
+    ///    locator telling whether it is a heavy match (heavy matches past them are
+    ///    accepted too, up to `want`);
     /// 2. when the page filled up, the walk goes on counting up to
     ///    ``SearchableIndex/totalCountCap`` (the count ``count(_:)`` would give) if every
     ///    row is visible to this search; otherwise `count` is `nil`;
-    /// 3. when fewer than `want` of the accepted rows were heavy matches, the rest are
-    ///    asked of `items_head`, which holds the heavy fields alone, below the last row
-    ///    the walk reached. Walking on in `items_fts` to find them used to read every
+    /// 3. when the walk stopped before the matches ran out with fewer than `want` heavy
+    ///    matches, the rest are asked of `items_head`, which holds the heavy fields
+    ///    alone, below the last row the walk reached. Walking on in `items_fts` to find them used to read every
     ///    match of a frequent word rare in titles (`the unde`: 4,700 rows for 100 heavy
     ///    ones); `items_head` has only the heavy matches, and its lists of a prefix's
     ///    words are about a fifth as long.
@@ -804,9 +805,13 @@ struct CandidateSearch {
         let lookup = try lookupStatement(matcher: matcher)
         var accepted = 0, acceptedHeavy = 0, rows = 0
         var ranOut = false
+        let cap = SearchableIndex.totalCountCap
+        // Whether FTS5's rows are the count (no row is hidden from this search).
+        var counts = !matcher.checksTerms && filter == nil && domains == nil
+        if counts { counts = try allRowsVisible() }
         // The last FTS rowid the walk read: the heavy matches from there up are known.
         var reached: Int64?
-        while accepted < want {
+        while accepted < want || counts && rows < cap {
             guard try statement.step() else {
                 ranOut = true
                 break
@@ -814,26 +819,24 @@ struct CandidateSearch {
             rows += 1
             let ftsRowid = FTSRowid(rawValue: statement.int64(0)), locator = PhraseLocator(rawValue: statement.int64(1))
             reached = ftsRowid.rawValue
+            let isHeavy = Self.isHeavy(locator, groups: groups.count)
+            guard accepted < want || (isHeavy && acceptedHeavy < want) else { continue }
             let itemRowid = ftsRowid.itemRowid
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
                                                      lookup: lookup, matcher: matcher) else { continue }
             candidates[itemRowid] = candidate
-            accepted += 1
-            if Self.isHeavy(locator, groups: groups.count) { acceptedHeavy += 1 }
+            if accepted < want { accepted += 1 }
+            if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
         }
         // As the all-fields pass alone: it stops at `want` accepted rows.
         let exhausted = ranOut && accepted < want
         let walk = Walk(accepted: accepted, exhausted: exhausted)
         var count: Count?
-        if !exhausted, !matcher.checksTerms, filter == nil, domains == nil, try allRowsVisible() {
-            let cap = SearchableIndex.totalCountCap
-            while !ranOut && rows < cap {
-                if try statement.step() { rows += 1 } else { ranOut = true }
-            }
+        if !exhausted && counts {
             let matched = min(rows, cap)
             count = Count(total: matched, isExact: matched < cap)
         }
-        guard acceptedHeavy < want, let reached else { return (walk, count) }
+        guard !ranOut, acceptedHeavy < want, let reached else { return (walk, count) }
         // Every match above `reached` was read; the heavy ones below are in `items_head`.
         let head = try connection.cached("""
             SELECT rowid, \(locate)(items_head\(argument)) FROM items_head
