@@ -247,13 +247,42 @@ struct CandidateSearch {
         let snapshot = try vocabulary?.snapshot(connection)
         let itemCount = try connection.scalarInt("SELECT max(rowid) FROM items").map(Int.init) ?? 0
         choosePrefixPath(&plan, vocabulary: snapshot, items: itemCount, want: want)
-        var (candidates, count) = try exactCandidates(plan: plan, matcher: matcher, want: want)
+        // When the word list shows fewer exact matches than a search ranks (`want`), the
+        // typo pass likely runs: it runs first, and when its walk read every match of the
+        // typo plan, which include the exact ones, its locator tells those apart. Fewer
+        // than `want` of them are what the exact pass would find (all of them), so its
+        // own FTS5 query (most of it the merge of a prefix's lists) is not run; the typo
+        // matches are kept only if the exact ones do not fill the page, as before. Only
+        // for plans FTS5 decides alone: the Swift check of a short prefix finds word
+        // starts FTS5 does not (`theBrent`).
+        var typosFirst: (candidates: [Int64: Candidate], count: Count)?
+        var exact: (candidates: [Int64: Candidate], count: Count)?
+        if typoTolerance, let snapshot, Self.hasTypoTerms(plan), PrefixVerifier(plan: plan) == nil,
+           Self.exactMatchBound(of: plan, in: snapshot) < want,
+           let typoPlan = typoPlan(for: plan, vocabulary: snapshot, items: itemCount, want: want) {
+            let typed = TypedMatches()
+            typosFirst = try exactCandidates(plan: typoPlan, matcher: matcher, want: want, typed: typed)
+            trace?.mark("typo-matches")
+            if typed.complete && typed.candidates.count < want {
+                exact = (typed.candidates, Count(total: typed.candidates.count, isExact: true))
+                trace?.note("exact matches from the typo walk")
+            }
+        }
+        var (candidates, count) = try exact ?? exactCandidates(plan: plan, matcher: matcher, want: want)
         trace?.mark("exact")
         if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan) {
-            let typos = try typoCandidates(
-                plan: plan, matcher: matcher, vocabulary: snapshot, items: itemCount, want: want, into: &candidates)
-            // The typo plan's matches include the exact ones.
-            if typos.ran { count = Count(total: max(count.total, typos.count.total, candidates.count), isExact: typos.count.isExact) }
+            if let typosFirst {
+                for (rowid, var candidate) in typosFirst.candidates where candidates[rowid] == nil {
+                    candidate.typoMatch = true
+                    candidates[rowid] = candidate
+                }
+                count = Count(total: max(count.total, typosFirst.count.total, candidates.count), isExact: typosFirst.count.isExact)
+            } else {
+                let typos = try typoCandidates(
+                    plan: plan, matcher: matcher, vocabulary: snapshot, items: itemCount, want: want, into: &candidates)
+                // The typo plan's matches include the exact ones.
+                if typos.ran { count = Count(total: max(count.total, typos.count.total, candidates.count), isExact: typos.count.isExact) }
+            }
         }
         guard let analyzer = HitAnalyzer(plan: plan, typoTolerance: typoTolerance, vocabulary: snapshot, itemCount: itemCount) else {
             return ([], 0, true)
@@ -372,6 +401,18 @@ struct CandidateSearch {
         return least
     }
 
+    /// An upper bound on the items a plan matches exactly, from the word list: the least
+    /// item count of its complete words and the summed counts of its prefix's words
+    /// (`Int.max` when unknown).
+    static func exactMatchBound(of plan: MatchPlan, in snapshot: Vocabulary.Snapshot) -> Int {
+        var bound = completeRows(of: plan, in: snapshot) ?? Int.max
+        if plan.prefix != nil, !plan.prefixToken.isEmpty {
+            let word = Vocabulary.scalars(plan.prefixToken)
+            if Vocabulary.keeps(word) { bound = min(bound, snapshot.postings(withPrefix: word)) }
+        }
+        return bound
+    }
+
     /// Whether some term of the plan may match with typos (a single token of 5 or
     /// more characters, not Chinese, Japanese or Korean).
     static func hasTypoTerms(_ plan: MatchPlan) -> Bool {
@@ -383,7 +424,7 @@ struct CandidateSearch {
 
     /// The exact matches of a plan, best-first, at least `want` of them when there are
     /// as many, with their count and whether it is exact.
-    private func exactCandidates(plan: MatchPlan, matcher: TermMatcher, want: Int) throws
+    private func exactCandidates(plan: MatchPlan, matcher: TermMatcher, want: Int, typed: TypedMatches? = nil) throws
         -> (candidates: [Int64: Candidate], count: Count) {
         var candidates: [Int64: Candidate] = [:]
         var progress = Walk(accepted: 0, exhausted: true)
@@ -433,7 +474,8 @@ struct CandidateSearch {
                 complete: complete, prefix: prefix, headPhrase: plan.complete.count, want: want, matcher: matcher,
                 into: &candidates)
         } else if walksPassesTogether, !headFirst, let groups = Self.phraseGroups(of: plan) {
-            (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher, into: &candidates)
+            (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher, into: &candidates,
+                                                    typed: typed)
         } else {
             for source in sources {
                 progress = try scan(source, headPhrase: plan.complete.count, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused)
@@ -481,6 +523,22 @@ struct CandidateSearch {
         plan: MatchPlan, matcher: TermMatcher, vocabulary: Vocabulary.Snapshot, items: Int, want: Int,
         into candidates: inout [Int64: Candidate]
     ) throws -> (ran: Bool, count: Count) {
+        guard let typoPlan = typoPlan(for: plan, vocabulary: vocabulary, items: items, want: want) else {
+            return (false, Count(total: 0, isExact: true))
+        }
+        let (found, count) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want)
+        trace?.mark("typo-matches")
+        for (rowid, var candidate) in found where candidates[rowid] == nil {
+            candidate.typoMatch = true
+            candidates[rowid] = candidate
+        }
+        return (true, count)
+    }
+
+    /// The plan of the typo pass (``typoCandidates(plan:matcher:vocabulary:items:want:into:)``):
+    /// each single-token term of 5 or more characters ORed with its alternatives, its
+    /// short prefix's path chosen again; `nil` when no term has alternatives.
+    private func typoPlan(for plan: MatchPlan, vocabulary: Vocabulary.Snapshot, items: Int, want: Int) -> MatchPlan? {
         func phrase(_ token: String, prefix: Bool) -> String {
             "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefix ? "*" : "")
         }
@@ -521,18 +579,12 @@ struct CandidateSearch {
             }
         }
         trace?.mark("alternatives")
-        guard expanded else { return (false, Count(total: 0, isExact: true)) }
+        guard expanded else { return nil }
         typoPlan.complete = complete
         // The alternatives change the complete terms' matches, so the short prefix's
         // path is chosen again.
         choosePrefixPath(&typoPlan, vocabulary: vocabulary, items: items, want: want)
-        let (found, count) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want)
-        trace?.mark("typo-matches")
-        for (rowid, var candidate) in found where candidates[rowid] == nil {
-            candidate.typoMatch = true
-            candidates[rowid] = candidate
-        }
-        return (true, count)
+        return typoPlan
     }
 
     /// Checks the description and text content of rows whose heavy fields lack the
@@ -793,11 +845,20 @@ struct CandidateSearch {
     ///    match of a frequent word rare in titles (`the unde`: 4,700 rows for 100 heavy
     ///    ones); `items_head` has only the heavy matches, and its lists of a prefix's
     ///    words are about a fifth as long.
+    ///
+    /// With `typed` (a typo plan's walk, at most half ``PhraseLocator/maximumPhrases``
+    /// groups), the locator also tells which rows match every term as typed; those rows
+    /// are looked up and kept in `typed` too (``TypedMatches``).
     private func walkBothPasses(
-        _ expression: String, groups: [Int], want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate]
+        _ expression: String, groups: [Int], want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
+        typed: TypedMatches? = nil
     ) throws -> (walk: Walk, count: Count?) {
         let locate = MatchLocator.functionName
-        let argument = groups.allSatisfy { $0 == 1 } ? "" : ", '" + groups.map(String.init).joined(separator: ",") + "'"
+        let typed = 2 * groups.count <= PhraseLocator.maximumPhrases ? typed : nil
+        // With `typed`, group g's columns are entry 2g of the locator, its first phrase's 2g + 1.
+        let stride = typed == nil ? 1 : 2
+        let sizes = groups.map(String.init).joined(separator: ",")
+        let argument = typed != nil ? ", '+" + sizes + "'" : groups.allSatisfy { $0 == 1 } ? "" : ", '" + sizes + "'"
         let statement = try connection.cached(
             "SELECT rowid, \(locate)(items_fts\(argument)) FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC")
         statement.bind([.text(expression)])
@@ -819,11 +880,14 @@ struct CandidateSearch {
             rows += 1
             let ftsRowid = FTSRowid(rawValue: statement.int64(0)), locator = PhraseLocator(rawValue: statement.int64(1))
             reached = ftsRowid.rawValue
-            let isHeavy = Self.isHeavy(locator, groups: groups.count)
-            guard accepted < want || (isHeavy && acceptedHeavy < want) else { continue }
+            let isHeavy = Self.isHeavy(locator, groups: groups.count, stride: stride)
+            let isTyped = typed != nil && (0 ..< groups.count).allSatisfy { !locator[2 * $0 + 1].isEmpty }
+            guard accepted < want || (isHeavy && acceptedHeavy < want) || isTyped else { continue }
             let itemRowid = ftsRowid.itemRowid
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
                                                      lookup: lookup, matcher: matcher) else { continue }
+            if isTyped { typed?.candidates[itemRowid] = candidate }
+            guard accepted < want || (isHeavy && acceptedHeavy < want) else { continue }
             candidates[itemRowid] = candidate
             if accepted < want { accepted += 1 }
             if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
@@ -836,6 +900,7 @@ struct CandidateSearch {
             let matched = min(rows, cap)
             count = Count(total: matched, isExact: matched < cap)
         }
+        typed?.complete = ranOut
         guard !ranOut, acceptedHeavy < want, let reached else { return (walk, count) }
         // Every match above `reached` was read; the heavy ones below are in `items_head`.
         let head = try connection.cached("""
@@ -855,10 +920,19 @@ struct CandidateSearch {
         return (walk, count)
     }
 
-    /// Whether every one of the first `groups` groups of a locator matched in a heavy field.
-    private static func isHeavy(_ locator: PhraseLocator, groups: Int) -> Bool {
-        for group in 0 ..< groups where locator[group].isDisjoint(with: .heavy) { return false }
+    /// Whether every one of the first `groups` groups of a locator (entries `0`,
+    /// `stride`, `2 × stride`…) matched in a heavy field.
+    private static func isHeavy(_ locator: PhraseLocator, groups: Int, stride: Int = 1) -> Bool {
+        for group in 0 ..< groups where locator[stride * group].isDisjoint(with: .heavy) { return false }
         return true
+    }
+
+    /// What a walk of a typo plan found without typos: the rows where every term matched
+    /// as typed, as candidates, and whether the walk read every match of the plan (then
+    /// they are every exact match of the search).
+    final class TypedMatches {
+        var candidates: [Int64: Candidate] = [:]
+        var complete = false
     }
 
     /// The phrases of a plan's expression in groups (see ``MatchLocator``): one per
