@@ -253,11 +253,14 @@ struct CandidateSearch {
         // than `want` of them are what the exact pass would find (all of them), so its
         // own FTS5 query (most of it the merge of a prefix's lists) is not run; the typo
         // matches are kept only if the exact ones do not fill the page, as before. Only
-        // for plans FTS5 decides alone: the Swift check of a short prefix finds word
-        // starts FTS5 does not (`theBrent`).
+        // for complete terms before a prefix past `items_head`'s prefix index (or none),
+        // which FTS5 merges in both passes: a prefix typed alone, or a short one, is found
+        // in `items_head` without a merge (and the Swift check of a short prefix finds
+        // word starts FTS5 does not, `theBrent`).
         var typosFirst: (candidates: [Int64: Candidate], count: Count)?
         var exact: (candidates: [Int64: Candidate], count: Count)?
-        if typoTolerance, let snapshot, Self.hasTypoTerms(plan), PrefixVerifier(plan: plan) == nil,
+        if typoTolerance, let snapshot, !plan.complete.isEmpty, !plan.prefixIsIndexed, Self.hasTypoTerms(plan),
+           PrefixVerifier(plan: plan) == nil,
            Self.exactMatchBound(of: plan, in: snapshot) < want,
            let typoPlan = typoPlan(for: plan, vocabulary: snapshot, items: itemCount, want: want) {
             let typed = TypedMatches()
@@ -867,12 +870,19 @@ struct CandidateSearch {
         var accepted = 0, acceptedHeavy = 0, rows = 0
         var ranOut = false
         let cap = SearchableIndex.totalCountCap
-        // Whether FTS5's rows are the count (no row is hidden from this search).
-        var counts = !matcher.checksTerms && filter == nil && domains == nil
-        if counts { counts = try allRowsVisible() }
+        // Whether FTS5's rows are the count (no row is hidden from this search), asked
+        // once the page is full.
+        var counts: Bool?
         // The last FTS rowid the walk read: the heavy matches from there up are known.
         var reached: Int64?
-        while accepted < want || counts && rows < cap {
+        while true {
+            if accepted >= want {
+                if counts == nil {
+                    counts = !matcher.checksTerms && filter == nil && domains == nil
+                    if counts == true { counts = try allRowsVisible() }
+                }
+                guard counts == true && rows < cap else { break }
+            }
             guard try statement.step() else {
                 ranOut = true
                 break
@@ -896,7 +906,7 @@ struct CandidateSearch {
         let exhausted = ranOut && accepted < want
         let walk = Walk(accepted: accepted, exhausted: exhausted)
         var count: Count?
-        if !exhausted && counts {
+        if !exhausted && counts == true {
             let matched = min(rows, cap)
             count = Count(total: matched, isExact: matched < cap)
         }
