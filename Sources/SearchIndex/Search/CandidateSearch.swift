@@ -90,7 +90,13 @@ import Foundation
 /// so when the exact matches fill the page nothing else is looked for; otherwise the
 /// plan is searched again with each term of 5+ letters ORed with its alternatives
 /// from the ``Vocabulary`` (``typoCandidates(plan:matcher:vocabulary:want:into:)``),
-/// through the same paths as an exact plan.
+/// through the same paths as an exact plan. After complete terms, before a prefix that
+/// both passes would have FTS5 merge (longer than `items_head`'s prefix index), and
+/// when the word list shows fewer exact matches than a search ranks, the typo pass
+/// runs first: its plan's matches include the exact ones, the locator tells which
+/// rows match every term as typed (``MatchLocator``'s `'+'` form), and when the walk
+/// read every match those rows are the exact pass's answer, so its FTS5 query is not
+/// run (`earnestine comp`, `proctored conc`: the second merge of `comp*`, `conc*`).
 ///
 /// The trade-off: with more than `window` matches in both passes, an item that
 /// is neither in the best quality buckets nor matched in a heavy field cannot reach
