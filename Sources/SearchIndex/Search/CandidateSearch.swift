@@ -124,6 +124,10 @@ struct CandidateSearch {
     /// (``walkBothPasses(_:groups:want:matcher:into:)``); `false` runs them as two
     /// queries and counts with a third, which tests compare against.
     var walksPassesTogether = true
+    /// Whether the typo pass may run first and stand in for the exact pass's query (see
+    /// ``run(text:limit:offset:typoTolerance:sort:)``); `false` runs the exact pass
+    /// first, which tests compare against.
+    var runsTypoPassFirst = true
     /// Forces ``MatchPlan/prefixPath`` for short prefixes after complete terms, which
     /// tests compare; `nil` chooses by expected cost.
     var prefixPath: MatchPlan.PrefixPath? = nil
@@ -265,7 +269,7 @@ struct CandidateSearch {
         // word starts FTS5 does not, `theBrent`).
         var typosFirst: (candidates: [Int64: Candidate], count: Count)?
         var exact: (candidates: [Int64: Candidate], count: Count)?
-        if typoTolerance, let snapshot, !plan.complete.isEmpty, !plan.prefixIsIndexed, Self.hasTypoTerms(plan),
+        if runsTypoPassFirst, typoTolerance, let snapshot, !plan.complete.isEmpty, !plan.prefixIsIndexed, Self.hasTypoTerms(plan),
            PrefixVerifier(plan: plan) == nil,
            Self.exactMatchBound(of: plan, in: snapshot) < want,
            let typoPlan = typoPlan(for: plan, vocabulary: snapshot, items: itemCount, want: want) {
