@@ -39,6 +39,9 @@ enum NativeIndex {
             off.append(cpu() - begin)
         }
         if !withoutHits.isEmpty { say("without hits: " + withoutHits.joined(separator: ", ")) }
+        if let path = ProcessInfo.processInfo.environment["BENCH_HITS"] {
+            try writeHits(queries: queries, index: index, to: path)
+        }
         if let path = ProcessInfo.processInfo.environment["BENCH_PER_QUERY"] {
             // One line per query: class, ms with typos on, ms off, text (for sorting).
             let lines = queries.indices.map { String(format: "%@\t%.3f\t%.3f\t%@", kinds[$0].rawValue, on[$0], off[$0], queries[$0]) }
@@ -70,6 +73,25 @@ enum NativeIndex {
             say(String(format: "%@ (%d), wall clock: typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms",
                        kind.rawValue, picked.count, a.p50, a.p99, b.p50, b.p99))
         }
+    }
+
+    /// Writes what every query finds, typos on and off (`limit: 20`): per line the
+    /// query, the total, whether it is exact, and each hit's identifier, score and
+    /// highlights, so that two builds' answers can be compared line by line
+    /// (`BENCH_HITS=FILE` with `--search-only`).
+    static func writeHits(queries: [String], index: SearchableIndex, to path: String) throws {
+        var lines: [String] = []
+        for text in queries {
+            for typos in [true, false] {
+                let results = try index.search(text, options: SearchOptions(typoTolerance: typos))
+                let hits = results.hits.map { hit in
+                    let ranges = hit.highlights.map { "\($0)" }.joined(separator: ";")
+                    return "\(hit.item.id) \(String(format: "%.6f", hit.score)) [\(ranges)]"
+                }
+                lines.append("\(text)\t\(typos ? "on" : "off")\t\(results.totalCount)\t\(results.totalCountIsExact)\t" + hits.joined(separator: " | "))
+            }
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// Lets idle maintenance run to its end on the index in `directory` (FTS merges,

@@ -31,6 +31,34 @@ final class FTS5Tests: XCTestCase {
         XCTAssertNil(FTS5Tokenizer.Factory(name: "unicode61", arguments: ["no-such-option", "1"])?.make())
     }
 
+    /// The match locator's `'+'` form: per group of phrases, the columns of any of them,
+    /// then those of its first (the term as typed), as one walk of a typo plan reads them.
+    func testTheLocatorTellsEachGroupsFirstPhraseApart() throws {
+        let connection = try Connection(path: ":memory:", create: true)
+        try MatchLocator.register(on: connection)
+        try connection.execute("""
+            CREATE VIRTUAL TABLE docs USING fts5(title, names, keywords, description, text, detail=column);
+            INSERT INTO docs(rowid, title, names, keywords) VALUES (1, 'red apple', 'green', 'red'), (2, 'green', 'apple', 'blue');
+            """)
+        let statement = try connection.prepare("""
+            SELECT \(MatchLocator.functionName)(docs, '+2,1') FROM docs
+            WHERE docs MATCH '("red" OR "green") AND "apple"' ORDER BY rowid
+            """)
+        var locators: [PhraseLocator] = []
+        while try statement.step() { locators.append(PhraseLocator(rawValue: statement.int64(0))) }
+        XCTAssertEqual(locators.count, 2)
+        // Row 1: `red` in the title and keywords, `green` in the names; `apple` in the title.
+        XCTAssertEqual(locators[0][0], [.title, .names, .keywords])
+        XCTAssertEqual(locators[0][1], [.title, .keywords])
+        XCTAssertEqual(locators[0][2], .title)
+        XCTAssertEqual(locators[0][3], .title)
+        // Row 2 matches through `green` only: the typed term `red` is in no column.
+        XCTAssertEqual(locators[1][0], .title)
+        XCTAssertEqual(locators[1][1], [])
+        XCTAssertEqual(locators[1][2], .names)
+        XCTAssertEqual(locators[1][3], .names)
+    }
+
     func testAnAuxiliaryFunctionSeesEachPhrasesColumns() throws {
         let connection = try Connection(path: ":memory:", create: true)
         try connection.execute("""

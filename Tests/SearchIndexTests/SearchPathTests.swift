@@ -36,7 +36,7 @@ final class SearchPathTests: IndexTestCase {
 
     /// What one search returns with the passes walked together, or apart.
     private func run(_ text: String, limit: Int, together: Bool = true, domains: [String]? = nil, typos: Bool = true,
-                     prefixPath: MatchPlan.PrefixPath? = nil) throws
+                     prefixPath: MatchPlan.PrefixPath? = nil, typoPassFirst: Bool = true) throws
         -> (ids: [String], scores: [Double], total: Int, exact: Bool) {
         let index = self.index!, now = self.now
         return try index.store.read { connection in
@@ -44,6 +44,7 @@ final class SearchPathTests: IndexTestCase {
                                          kinds: [Schema.itemKind], domains: domains, vocabulary: index.vocabulary)
             search.walksPassesTogether = together
             search.prefixPath = prefixPath
+            search.runsTypoPassFirst = typoPassFirst
             let result = try search.run(text: text, limit: limit, offset: 0, typoTolerance: typos)
             return (result.hits.map { $0.row.item.id }, result.hits.map { $0.breakdown.total }, result.total, result.exact)
         }
@@ -84,6 +85,34 @@ final class SearchPathTests: IndexTestCase {
         }
         // The comparison means something only if most queries find hits.
         XCTAssertGreaterThan(compared, queries.count)
+    }
+
+    /// With fewer exact matches than a search ranks, a typo pass after complete terms and
+    /// before a long prefix runs first and tells the exact matches apart itself: the
+    /// same hits, scores and count as the exact pass followed by the typo pass, for
+    /// pages that the exact matches fill and pages they do not.
+    func testTheTypoPassRunFirstFindsTheSamePage() throws {
+        // Few enough items that most words are in fewer than 100 of them.
+        try indexItems(count: 150)
+        let queries = ["staying inter", "garden intervl", "watr inter", "nihgt contr", "rivr stone", "travle inter",
+                       "keeper kettl", "music intervi", "water intern", "kettle conso", "paper stagin", "snoq conce"]
+        var compared = 0
+        for query in queries {
+            for limit in [1, 5, 20] {
+                let first = try run(query, limit: limit)
+                let after = try run(query, limit: limit, typoPassFirst: false)
+                XCTAssertEqual(first.ids, after.ids, "\(query) limit \(limit)")
+                XCTAssertEqual(first.scores, after.scores, "\(query) limit \(limit)")
+                XCTAssertEqual(first.total, after.total, "\(query) limit \(limit): total")
+                XCTAssertEqual(first.exact, after.exact, "\(query) limit \(limit): exact")
+                if !first.ids.isEmpty { compared += 1 }
+            }
+            let domain = try run(query, limit: 20, domains: ["org.example.app"])
+            let domainAfter = try run(query, limit: 20, domains: ["org.example.app"], typoPassFirst: false)
+            XCTAssertEqual(domain.ids, domainAfter.ids, "\(query) in a domain")
+            XCTAssertEqual(domain.total, domainAfter.total, "\(query) in a domain: total")
+        }
+        XCTAssertGreaterThan(compared, queries.count * 2)
     }
 
     /// A prefix after complete terms is checked in Swift, walked beside the complete

@@ -17,7 +17,8 @@ import Foundation
 ///    (not expired, of an allowed kind and domain). Over `items_fts` both passes (and
 ///    the count of 4.) are one walk of the all-fields matches, each row's locator
 ///    telling whether it is a heavy match, so that FTS5 merges a prefix's word lists
-///    once (``walkBothPasses(_:groups:want:matcher:into:)``).
+///    once; heavy matches still missing after it are asked of `items_head`
+///    (``walkBothPasses(_:groups:want:matcher:into:)``).
 /// 3. ``HitAnalyzer`` reads each candidate's fields and finds every term's best match
 ///    (field, whole word or prefix, typos, position); ``Ranking`` turns that, the
 ///    ranking hint, engagement, recency and term statistics into a score whose parts
@@ -94,7 +95,13 @@ import Foundation
 /// so when the exact matches fill the page nothing else is looked for; otherwise the
 /// plan is searched again with each term of 5+ letters ORed with its alternatives
 /// from the ``Vocabulary`` (``typoCandidates(plan:matcher:vocabulary:want:into:)``),
-/// through the same paths as an exact plan.
+/// through the same paths as an exact plan. After complete terms, before a prefix that
+/// both passes would have FTS5 merge (longer than `items_head`'s prefix index), and
+/// when the word list shows fewer exact matches than a search ranks, the typo pass
+/// runs first: its plan's matches include the exact ones, the locator tells which
+/// rows match every term as typed (``MatchLocator``'s `'+'` form), and when the walk
+/// read every match those rows are the exact pass's answer, so its FTS5 query is not
+/// run (`earnestine comp`, `proctored conc`: the second merge of `comp*`, `conc*`).
 ///
 /// The trade-off: with more than `window` matches in both passes, an item that
 /// is neither in the best quality buckets nor matched in a heavy field cannot reach
@@ -122,6 +129,10 @@ struct CandidateSearch {
     /// (``walkBothPasses(_:groups:want:matcher:into:)``); `false` runs them as two
     /// queries and counts with a third, which tests compare against.
     var walksPassesTogether = true
+    /// Whether the typo pass may run first and stand in for the exact pass's query (see
+    /// ``run(text:limit:offset:typoTolerance:sort:)``); `false` runs the exact pass
+    /// first, which tests compare against.
+    var runsTypoPassFirst = true
     /// Forces ``MatchPlan/prefixPath`` for short prefixes after complete terms, which
     /// tests compare; `nil` chooses by expected cost.
     var prefixPath: MatchPlan.PrefixPath? = nil
@@ -251,18 +262,51 @@ struct CandidateSearch {
         let snapshot = try vocabulary?.snapshot(connection)
         let itemCount = try connection.scalarInt("SELECT max(rowid) FROM items").map(Int.init) ?? 0
         try choosePrefixPath(&plan, vocabulary: snapshot, items: itemCount, want: want)
-        var (candidates, count) = try exactCandidates(plan: plan, matcher: matcher, want: want)
+        // When the word list shows fewer exact matches than a search ranks (`want`), the
+        // typo pass likely runs: it runs first, and when its walk read every match of the
+        // typo plan, which include the exact ones, its locator tells those apart. Fewer
+        // than `want` of them are what the exact pass would find (all of them), so its
+        // own FTS5 query (most of it the merge of a prefix's lists) is not run; the typo
+        // matches are kept only if the exact ones do not fill the page, as before. Only
+        // for complete terms before a prefix past `items_head`'s prefix index (or none),
+        // which FTS5 merges in both passes: a prefix typed alone, or a short one, is found
+        // in `items_head` without a merge (and the Swift check of a short prefix finds
+        // word starts FTS5 does not, `theBrent`).
+        var typosFirst: (candidates: [Int64: Candidate], count: Count)?
+        var exact: (candidates: [Int64: Candidate], count: Count)?
+        if runsTypoPassFirst, typoTolerance, let snapshot, !plan.complete.isEmpty, !plan.prefixIsIndexed, Self.hasTypoTerms(plan),
+           PrefixVerifier(plan: plan) == nil,
+           Self.exactMatchBound(of: plan, in: snapshot) < want,
+           let typoPlan = try typoPlan(for: plan, vocabulary: snapshot, items: itemCount, want: want) {
+            let typed = TypedMatches()
+            typosFirst = try exactCandidates(plan: typoPlan, matcher: matcher, want: want, typed: typed)
+            trace?.mark("typo-matches")
+            if typed.complete && typed.candidates.count < want {
+                exact = (typed.candidates, Count(total: typed.candidates.count, isExact: true))
+                trace?.note("exact matches from the typo walk")
+            }
+        }
+        var (candidates, count) = try exact ?? exactCandidates(plan: plan, matcher: matcher, want: want)
         trace?.mark("exact")
         if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan) {
-            let typos = try typoCandidates(
-                plan: plan, matcher: matcher, vocabulary: snapshot, items: itemCount, want: want, into: &candidates)
-            // The typo plan's matches include the exact ones.
-            if typos.ran { count = Count(total: max(count.total, typos.count.total, candidates.count), isExact: typos.count.isExact) }
+            if let typosFirst {
+                for (rowid, var candidate) in typosFirst.candidates where candidates[rowid] == nil {
+                    candidate.typoMatch = true
+                    candidates[rowid] = candidate
+                }
+                count = Count(total: max(count.total, typosFirst.count.total, candidates.count), isExact: typosFirst.count.isExact)
+            } else {
+                let typos = try typoCandidates(
+                    plan: plan, matcher: matcher, vocabulary: snapshot, items: itemCount, want: want, into: &candidates)
+                // The typo plan's matches include the exact ones.
+                if typos.ran { count = Count(total: max(count.total, typos.count.total, candidates.count), isExact: typos.count.isExact) }
+            }
         }
         guard let analyzer = HitAnalyzer(plan: plan, typoTolerance: typoTolerance, vocabulary: snapshot, itemCount: itemCount) else {
             return ([], 0, true)
         }
         let hits = try page(candidates, plan: plan, analyzer: analyzer, limit: limit, offset: offset, sort: sort)
+        trace?.note("\(candidates.count) candidates")
         trace?.mark("rank")
         return (hits.hits, max(count.total, hits.ranked), count.isExact)
     }
@@ -429,6 +473,18 @@ struct CandidateSearch {
         return least
     }
 
+    /// An upper bound on the items a plan matches exactly, from the word list: the least
+    /// item count of its complete words and the summed counts of its prefix's words
+    /// (`Int.max` when unknown).
+    static func exactMatchBound(of plan: MatchPlan, in snapshot: Vocabulary.Snapshot) -> Int {
+        var bound = completeRows(of: plan, in: snapshot) ?? Int.max
+        if plan.prefix != nil, !plan.prefixToken.isEmpty {
+            let word = Vocabulary.scalars(plan.prefixToken)
+            if Vocabulary.keeps(word) { bound = min(bound, snapshot.postings(withPrefix: word)) }
+        }
+        return bound
+    }
+
     /// Whether some term of the plan may match with typos (a single token of 5 or
     /// more characters, not Chinese, Japanese or Korean).
     static func hasTypoTerms(_ plan: MatchPlan) -> Bool {
@@ -440,7 +496,7 @@ struct CandidateSearch {
 
     /// The exact matches of a plan, best-first, at least `want` of them when there are
     /// as many, with their count and whether it is exact.
-    private func exactCandidates(plan: MatchPlan, matcher: TermMatcher, want: Int) throws
+    private func exactCandidates(plan: MatchPlan, matcher: TermMatcher, want: Int, typed: TypedMatches? = nil) throws
         -> (candidates: [Int64: Candidate], count: Count) {
         var candidates: [Int64: Candidate] = [:]
         var progress = Walk(accepted: 0, exhausted: true)
@@ -498,7 +554,8 @@ struct CandidateSearch {
                 into: &candidates)
         } else if walksPassesTogether, !headFirst, let groups = Self.phraseGroups(of: plan) {
             trace?.note("fts merge")
-            (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher, into: &candidates)
+            (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher, into: &candidates,
+                                                    typed: typed)
         } else {
             trace?.note(headFirst ? "head first" : "two passes")
             for source in sources {
@@ -549,6 +606,22 @@ struct CandidateSearch {
         plan: MatchPlan, matcher: TermMatcher, vocabulary: Vocabulary.Snapshot, items: Int, want: Int,
         into candidates: inout [Int64: Candidate]
     ) throws -> (ran: Bool, count: Count) {
+        guard let typoPlan = try typoPlan(for: plan, vocabulary: vocabulary, items: items, want: want) else {
+            return (false, Count(total: 0, isExact: true))
+        }
+        let (found, count) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want)
+        trace?.mark("typo-matches")
+        for (rowid, var candidate) in found where candidates[rowid] == nil {
+            candidate.typoMatch = true
+            candidates[rowid] = candidate
+        }
+        return (true, count)
+    }
+
+    /// The plan of the typo pass (``typoCandidates(plan:matcher:vocabulary:items:want:into:)``):
+    /// each single-token term of 5 or more characters ORed with its alternatives, its
+    /// short prefix's path chosen again; `nil` when no term has alternatives.
+    private func typoPlan(for plan: MatchPlan, vocabulary: Vocabulary.Snapshot, items: Int, want: Int) throws -> MatchPlan? {
         func phrase(_ token: String, prefix: Bool) -> String {
             "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefix ? "*" : "")
         }
@@ -591,18 +664,12 @@ struct CandidateSearch {
             }
         }
         trace?.mark("alternatives")
-        guard expanded else { return (false, Count(total: 0, isExact: true)) }
+        guard expanded else { return nil }
         typoPlan.complete = complete
         // The alternatives change the complete terms' matches, so the short prefix's
         // path is chosen again.
         try choosePrefixPath(&typoPlan, vocabulary: vocabulary, items: items, want: want, prefixHasAlternatives: prefixExpanded)
-        let (found, count) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want)
-        trace?.mark("typo-matches")
-        for (rowid, var candidate) in found where candidates[rowid] == nil {
-            candidate.typoMatch = true
-            candidates[rowid] = candidate
-        }
-        return (true, count)
+        return typoPlan
     }
 
     /// Checks the description and text content of rows whose heavy fields lack the
@@ -845,23 +912,38 @@ struct CandidateSearch {
         return Walk(accepted: accepted, exhausted: false)
     }
 
-    /// The heavy-fields pass and the all-fields pass of ``sources(for:)`` in one walk of
-    /// the all-fields matches: a row is a heavy match when every group of phrases (a
-    /// term, or a term ORed with its typo alternatives) matched in the title, names or
-    /// keywords, which its locator tells. The candidates are the same as the two passes'
-    /// (the first `want` accepted heavy matches and the first `want` accepted matches),
-    /// but FTS5 merges a prefix's lists once instead of twice, and a third time to count:
-    /// when the page filled up, the walk goes on counting up to
-    /// ``SearchableIndex/totalCountCap`` (the count ``count(_:)`` would give) if every
-    /// row is visible to this search; otherwise `count` is `nil`. When it has read that
-    /// many rows without `want` heavy matches, the rest come from `items_head`
-    /// (``walkHeavyMatches(_:locatorArgument:want:lookup:matcher:into:)``) instead of
-    /// from every remaining match.
+    /// The heavy-fields pass and the all-fields pass of ``sources(for:)``, with FTS5
+    /// merging a prefix's word lists in `items_fts` once instead of twice, and a third
+    /// time to count. The candidates are the same as the two passes' (the first `want`
+    /// accepted matches and the first `want` accepted heavy matches, a heavy match being
+    /// a row where every group of phrases (a term, or a term ORed with its typo
+    /// alternatives) matched in the title, names or keywords):
+    /// 1. the all-fields matches are walked until `want` are accepted, each row's
+    ///    locator telling whether it is a heavy match (heavy matches past them are
+    ///    accepted too, up to `want`);
+    /// 2. when the page filled up, the walk goes on counting up to
+    ///    ``SearchableIndex/totalCountCap`` (the count ``count(_:)`` would give) if every
+    ///    row is visible to this search; otherwise `count` is `nil`;
+    /// 3. when the walk stopped before the matches ran out with fewer than `want` heavy
+    ///    matches, the rest are asked of `items_head`, which holds the heavy fields
+    ///    alone, below the last row the walk reached. Walking on in `items_fts` to find them used to read every
+    ///    match of a frequent word rare in titles (`the unde`: 4,700 rows for 100 heavy
+    ///    ones); `items_head` has only the heavy matches, and its lists of a prefix's
+    ///    words are about a fifth as long.
+    ///
+    /// With `typed` (a typo plan's walk, at most half ``PhraseLocator/maximumPhrases``
+    /// groups), the locator also tells which rows match every term as typed; those rows
+    /// are looked up and kept in `typed` too (``TypedMatches``).
     private func walkBothPasses(
-        _ expression: String, groups: [Int], want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate]
+        _ expression: String, groups: [Int], want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
+        typed: TypedMatches? = nil
     ) throws -> (walk: Walk, count: Count?) {
         let locate = MatchLocator.functionName
-        let argument = groups.allSatisfy { $0 == 1 } ? "" : ", '" + groups.map(String.init).joined(separator: ",") + "'"
+        let typed = 2 * groups.count <= PhraseLocator.maximumPhrases ? typed : nil
+        // With `typed`, group g's columns are entry 2g of the locator, its first phrase's 2g + 1.
+        let stride = typed == nil ? 1 : 2
+        let sizes = groups.map(String.init).joined(separator: ",")
+        let argument = typed != nil ? ", '+" + sizes + "'" : groups.allSatisfy { $0 == 1 } ? "" : ", '" + sizes + "'"
         let statement = try connection.cached(
             "SELECT rowid, \(locate)(items_fts\(argument)) FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC")
         statement.bind([.text(expression)])
@@ -870,78 +952,79 @@ struct CandidateSearch {
         var accepted = 0, acceptedHeavy = 0, rows = 0
         var ranOut = false
         let cap = SearchableIndex.totalCountCap
-        // Past the rows a count reads, the heavy matches still missing come from
-        // `items_head` (below).
-        while accepted < want || (acceptedHeavy < want && rows < cap) {
+        // Whether FTS5's rows are the count (no row is hidden from this search), asked
+        // once the page is full.
+        var counts: Bool?
+        // The last FTS rowid the walk read: the heavy matches from there up are known.
+        var reached: Int64?
+        while true {
+            if accepted >= want {
+                if counts == nil {
+                    counts = !matcher.checksTerms && filter == nil && domains == nil
+                    if counts == true { counts = try allRowsVisible() }
+                }
+                guard counts == true && rows < cap else { break }
+            }
             guard try statement.step() else {
                 ranOut = true
                 break
             }
             rows += 1
             let ftsRowid = FTSRowid(rawValue: statement.int64(0)), locator = PhraseLocator(rawValue: statement.int64(1))
-            var isHeavy = true
-            for group in groups.indices where locator[group].isDisjoint(with: .heavy) {
-                isHeavy = false
-                break
-            }
-            guard accepted < want || (isHeavy && acceptedHeavy < want) else { continue }
+            reached = ftsRowid.rawValue
+            let isHeavy = Self.isHeavy(locator, groups: groups.count, stride: stride)
+            let isTyped = typed != nil && (0 ..< groups.count).allSatisfy { !locator[2 * $0 + 1].isEmpty }
+            guard accepted < want || (isHeavy && acceptedHeavy < want) || isTyped else { continue }
             let itemRowid = ftsRowid.itemRowid
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
                                                      lookup: lookup, matcher: matcher) else { continue }
+            if isTyped { typed?.candidates[itemRowid] = candidate }
+            guard accepted < want || (isHeavy && acceptedHeavy < want) else { continue }
             candidates[itemRowid] = candidate
             if accepted < want { accepted += 1 }
             if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
         }
-        if acceptedHeavy < want && !ranOut {
-            try walkHeavyMatches(expression, locatorArgument: argument, want: want, lookup: lookup, matcher: matcher,
-                                 into: &candidates)
-        }
         // As the all-fields pass alone: it stops at `want` accepted rows.
         let exhausted = ranOut && accepted < want
         let walk = Walk(accepted: accepted, exhausted: exhausted)
-        guard !exhausted, !matcher.checksTerms, filter == nil, domains == nil, try allRowsVisible() else {
-            return (walk, nil)
+        var count: Count?
+        if !exhausted && counts == true {
+            let matched = min(rows, cap)
+            count = Count(total: matched, isExact: matched < cap)
         }
-        while !ranOut && rows < cap {
-            if try statement.step() { rows += 1 } else { ranOut = true }
-        }
-        let matched = min(rows, cap)
-        return (walk, Count(total: matched, isExact: matched < cap))
-    }
-
-    /// The heavy-fields pass of ``walkBothPasses(_:groups:want:matcher:into:)`` when its
-    /// walk of the all-fields matches read as many rows as a count does without finding
-    /// `want` heavy ones: the first `want` accepted matches of `expression` in
-    /// `items_head` (title, names, keywords: a match there is a heavy one), the rows
-    /// already accepted counted without a second lookup.
-    ///
-    /// A word frequent in the text but rare in titles made that walk read every match:
-    /// `the ang` at 1M items walked 16k rows of `the` AND `ang*` for 100 heavy matches
-    /// that `items_head`, holding 130 rows of `the`, finds at once.
-    private func walkHeavyMatches(
-        _ expression: String, locatorArgument: String, want: Int, lookup: Statement, matcher: TermMatcher,
-        into candidates: inout [Int64: Candidate]
-    ) throws {
-        let locate = MatchLocator.functionName
-        let statement = try connection.cached(
-            "SELECT rowid, \(locate)(items_head\(locatorArgument)) FROM items_head WHERE items_head MATCH ?1 ORDER BY rowid DESC")
-        statement.bind([.text(expression)])
-        defer { statement.reset() }
-        trace?.note("heavy matches from items_head")
-        var accepted = 0
-        while accepted < want, try statement.step() {
-            let ftsRowid = FTSRowid(rawValue: statement.int64(0)), locator = PhraseLocator(rawValue: statement.int64(1))
+        typed?.complete = ranOut
+        guard !ranOut, acceptedHeavy < want, let reached else { return (walk, count) }
+        // Every match above `reached` was read; the heavy ones below are in `items_head`.
+        let head = try connection.cached("""
+            SELECT rowid, \(locate)(items_head\(argument)) FROM items_head
+            WHERE items_head MATCH ?1 AND rowid < ?2 ORDER BY rowid DESC
+            """)
+        head.bind([.text(expression), .integer(reached)])
+        defer { head.reset() }
+        while acceptedHeavy < want, try head.step() {
+            let ftsRowid = FTSRowid(rawValue: head.int64(0)), locator = PhraseLocator(rawValue: head.int64(1))
             let itemRowid = ftsRowid.itemRowid
-            if candidates[itemRowid] != nil {
-                candidates[itemRowid]!.locator.formUnion(locator)
-                accepted += 1
-                continue
-            }
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
                                                      lookup: lookup, matcher: matcher) else { continue }
             candidates[itemRowid] = candidate
-            accepted += 1
+            acceptedHeavy += 1
         }
+        return (walk, count)
+    }
+
+    /// Whether every one of the first `groups` groups of a locator (entries `0`,
+    /// `stride`, `2 × stride`…) matched in a heavy field.
+    private static func isHeavy(_ locator: PhraseLocator, groups: Int, stride: Int = 1) -> Bool {
+        for group in 0 ..< groups where locator[stride * group].isDisjoint(with: .heavy) { return false }
+        return true
+    }
+
+    /// What a walk of a typo plan found without typos: the rows where every term matched
+    /// as typed, as candidates, and whether the walk read every match of the plan (then
+    /// they are every exact match of the search).
+    final class TypedMatches {
+        var candidates: [Int64: Candidate] = [:]
+        var complete = false
     }
 
     /// The phrases of a plan's expression in groups (see ``MatchLocator``): one per

@@ -9,7 +9,10 @@
 /// With a text argument of group sizes (`searchlight_match(items_fts, '1,3,2')`: the
 /// phrases in order, grouped), entry `g` is instead the columns any phrase of group
 /// `g` matched in, for up to as many groups: a term ORed with its typo alternatives is
-/// one group.
+/// one group. With the sizes after a `+` (`'+1,3,2'`), each group takes two entries:
+/// `2g` the columns of any of its phrases, `2g + 1` those of its first phrase (the term
+/// as typed), for up to half as many groups; so one walk of a typo plan tells which
+/// rows match without typos.
 ///
 /// The tables are `detail=column` (see ``Schema``): FTS5 keeps which columns a token is
 /// in, not its offsets, and `xInst` of a contentless table then reports nothing. Whether
@@ -28,11 +31,15 @@ enum MatchLocator {
         var locator = PhraseLocator()
         // With groups, the columns of group g are those of its phrases together.
         var groups: [Int] = []
+        // Whether each group's first phrase is also recorded on its own.
+        var typed = false
         if call.argumentCount >= 1, let text = call.utf8(0) {
-            groups = String(decoding: text, as: UTF8.self).split(separator: ",").compactMap { Int($0) }
+            typed = text.first == UInt8(ascii: "+")
+            groups = String(decoding: text.dropFirst(typed ? 1 : 0), as: UTF8.self).split(separator: ",").compactMap { Int($0) }
         }
         var group = 0, left = groups.first ?? 1
         let phrases = groups.isEmpty ? min(call.phraseCount, PhraseLocator.maximumPhrases) : call.phraseCount
+        var first = true
         for phrase in 0 ..< max(phrases, 0) {
             let slot: Int
             if groups.isEmpty {
@@ -41,15 +48,19 @@ enum MatchLocator {
                 if left == 0 {
                     group += 1
                     left = group < groups.count ? groups[group] : 1
+                    first = true
                 }
                 left -= 1
-                if group >= PhraseLocator.maximumPhrases { break }
-                slot = group
+                slot = typed ? 2 * group : group
+                if slot >= PhraseLocator.maximumPhrases { break }
             }
             guard let columns = call.columns(ofPhrase: phrase) else {
                 return .error("\(functionName): no column list")
             }
-            locator.insert(FTSColumns(rawValue: Int64(truncatingIfNeeded: columns)), atPhrase: slot)
+            let found = FTSColumns(rawValue: Int64(truncatingIfNeeded: columns))
+            locator.insert(found, atPhrase: slot)
+            if typed && first { locator.insert(found, atPhrase: slot + 1) }
+            first = false
         }
         return .integer(locator.rawValue)
     }
