@@ -14,14 +14,7 @@ phases are printed per build.
 """
 import argparse, json, os, subprocess, sys, tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    rank = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
-    return ordered[rank]
+from rounds import HERE, REPO, percentile
 
 
 def one_run(binary, workload, trace):

@@ -12,14 +12,7 @@ the figures are medians over rounds (indexing) and over all rounds' queries (sea
 """
 import argparse, glob, json, os, shutil, statistics, subprocess, sys, tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    rank = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
-    return ordered[rank]
+from rounds import HERE, REPO, percentile
 
 
 def one_round(binary, typos_off, workload, batch):
