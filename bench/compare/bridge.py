@@ -12,9 +12,9 @@ Percentiles are over all rounds' queries. With --phases each run also traces the
 bridge (SEARCHLIGHT_TRACE_BRIDGE) and the medians of the JS-thread and delivery
 phases are printed per build.
 """
-import argparse, json, os, subprocess, sys, tempfile
+import argparse, json, os, sys, tempfile
 
-from rounds import HERE, REPO, percentile
+from rounds import HERE, REPO, percentile, run_figures
 
 
 def one_run(binary, workload, trace):
@@ -23,14 +23,7 @@ def one_run(binary, workload, trace):
         env['SEARCHLIGHT_TRACE_BRIDGE'] = trace
     command = [binary, 'run', '--data-dir', os.path.join(workload, 'native'), '--app-id', 'com.example.bench',
                os.path.join(REPO, 'bench', 'js', 'open-and-search.js'), 'a', os.path.join(workload, 'search-only-queries.json')]
-    out = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL, env=env)
-    line = next((l for l in out.stdout.splitlines() if l.startswith('BENCH ')), None)
-    if line is None:
-        sys.exit(f'{binary}: no figures (exit {out.returncode})\n{out.stderr[-2000:]}')
-    figures = json.loads(line[6:])
-    if 'error' in figures:
-        sys.exit(f'{binary}: {figures["error"]}')
-    return figures
+    return run_figures(binary, command, env)
 
 
 PHASES = [

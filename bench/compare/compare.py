@@ -10,9 +10,9 @@ OLD and NEW are `searchlight` binaries (release builds); NEW may pass
 alternate which build goes first, so a slow minute on this shared machine hits both;
 the figures are medians over rounds (indexing) and over all rounds' queries (search).
 """
-import argparse, glob, json, os, shutil, statistics, subprocess, sys, tempfile
+import argparse, glob, os, shutil, statistics, sys, tempfile
 
-from rounds import HERE, REPO, percentile
+from rounds import HERE, REPO, percentile, run_figures
 
 
 def one_round(binary, typos_off, workload, batch):
@@ -22,14 +22,7 @@ def one_round(binary, typos_off, workload, batch):
         command = [binary, 'run', '--data-dir', data, '--app-id', 'com.example.compare',
                    os.path.join(HERE, 'run.js'), str(batch), os.path.join(workload, 'queries.json'),
                    '1' if typos_off else '0'] + items
-        out = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
-        line = next((l for l in out.stdout.splitlines() if l.startswith('BENCH ')), None)
-        if line is None:
-            sys.exit(f'{binary}: no figures (exit {out.returncode})\n{out.stderr[-2000:]}')
-        figures = json.loads(line[6:])
-        if 'error' in figures:
-            sys.exit(f'{binary}: {figures["error"]}')
-        return figures
+        return run_figures(binary, command)
     finally:
         shutil.rmtree(data, ignore_errors=True)
 
