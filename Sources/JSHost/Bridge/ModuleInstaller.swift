@@ -102,6 +102,10 @@ extension JSRuntime {
             let made = value.jsValue(in: ctx, names: propertyNames, trace: trace)
             trace?.mark(.parsed)
             call(deferred.resolve, [made])
+        case .memberwise(let value):
+            let made = value.jsValueMemberwise(in: ctx, names: propertyNames)
+            trace?.mark(.parsed)
+            call(deferred.resolve, [made])
         case .json(let text, let answer):
             trace?.mark(.jsonWritten)
             let made = text.jsValue(in: ctx) ?? answer.bridgeValue.jsValue(in: ctx, names: propertyNames)

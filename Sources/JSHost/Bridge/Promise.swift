@@ -49,10 +49,12 @@ public final class Promise: Sendable {
         guard settle() else { return }
         switch target {
         case .host:
-            if value.goesAsJSON, let text = JSONText(value) {
+            if !value.goesAsJSON {
+                deliver(.value(value))
+            } else if let text = JSONText(value) {
                 deliver(.json(text, answer: value))
             } else {
-                deliver(.value(value))
+                deliver(.memberwise(value))
             }
         case .closure(let completion):
             completion(.success(value))
@@ -73,7 +75,7 @@ public final class Promise: Sendable {
                 deliver(.json(text, answer: answer))
             } else {
                 // -0, NaN, a date…: JSON cannot carry it, the JS thread builds it.
-                deliver(.value(answer.bridgeValue))
+                deliver(.memberwise(answer.bridgeValue))
             }
         case .closure(let completion):
             completion(.success(answer.bridgeValue))
@@ -99,7 +101,7 @@ public final class Promise: Sendable {
             trace?.mark(.posted)
         case .closure(let completion):
             switch outcome {
-            case .value(let value): completion(.success(value))
+            case .value(let value), .memberwise(let value): completion(.success(value))
             case .json: preconditionFailure("JSON text is made only for the headless host")
             case .failure(let error): completion(.failure(error))
             }

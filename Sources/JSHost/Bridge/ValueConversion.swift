@@ -261,6 +261,17 @@ extension BridgeValue {
         }
     }
 
+    /// This value as a JS value, a container built member by member without a first
+    /// attempt at JSON (the caller knows JSON cannot carry it); its members as
+    /// ``jsValue(in:names:trace:)`` makes them.
+    func jsValueMemberwise(in ctx: JSContextRef, names: PropertyNameCache? = nil) -> JSValueRef {
+        switch self {
+        case .array(let elements): return memberwise(elements, in: ctx, names: names)
+        case .object(let members): return memberwise(members, in: ctx, names: names)
+        default: return jsValue(in: ctx, names: names)
+        }
+    }
+
     /// A JS array made empty and filled element by element, so each element is
     /// reachable from the array as soon as it exists (a Swift array of JSValueRefs is
     /// not a GC root).

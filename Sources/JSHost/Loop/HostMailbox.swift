@@ -19,6 +19,10 @@ enum MailboxItem: Sendable {
 enum Settlement: Sendable {
     /// Fulfilled with a value the JS thread converts.
     case value(BridgeValue)
+    /// Fulfilled with a container the settling thread found JSON cannot carry (a date,
+    /// `-0`, bytes…): the JS thread builds it member by member without trying JSON
+    /// again at its top (its member containers still try).
+    case memberwise(BridgeValue)
     /// Fulfilled with a value already written as JSON text (on the settling thread):
     /// the JS thread only parses it; `answer` is what it was written from, made
     /// member by member should the engine refuse the text.
