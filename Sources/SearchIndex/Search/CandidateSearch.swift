@@ -55,15 +55,15 @@ import Foundation
 ///   among the matches) both lists are walked side by side. Cheapest for a frequent
 ///   prefix after few matches (`house a`) or after a rare word (`wrecking sta`);
 /// - the complete terms' matches in `items_fts` and the prefix's in `items_head` are
-///   walked side by side (``mergeScan(complete:prefix:headPhrase:want:matcher:into:)``),
+///   walked side by side (``mergeScan(complete:prefix:prefixIsIndexed:headPhrase:want:matcher:expectedRows:into:)``),
 ///   one step per row of either: cheapest when the heavy fields hold many matches
 ///   (`the tra`, `and con`, `guide int`). Past a full page it counts on with
 ///   statements that read the rowid alone; when its matches so far say the heavy
-///   fields will not fill the page it gives up for FTS5's merge, and when they run out
-///   short, FTS5 walks and counts the whole expression in one merge. A prefix of 1–3 characters comes from
-///   `items_head`'s prefix index; a longer one is merged there first, a fifth of the
-///   postings of a merge in `items_fts` (`and inte` at 1M items: 8 ms, 42 ms merged in
-///   `items_fts`);
+///   fields will not fill the page it gives up for FTS5's merge, and when they run
+///   out short, FTS5 walks and counts the whole expression in one merge. A prefix of
+///   1–3 characters comes from `items_head`'s prefix index; a longer one is merged
+///   there first, a fifth of the postings of a merge in `items_fts` (`and inte` at 1M
+///   items: 8 ms, 42 ms merged in `items_fts`);
 /// - or FTS5 gets the whole expression in `items_fts` and merges the prefix's word
 ///   lists once (``walkBothPasses(_:groups:want:matcher:into:)``): cheapest for a prefix
 ///   rare in titles after many matches (`the x`, and the typo pass of `blats ke`, whose
