@@ -176,6 +176,66 @@ final class SearchPathTests: IndexTestCase {
         }
     }
 
+    /// A walk of both lists that fills the page counts on from where it stopped, with
+    /// statements of its own (asked again from the rows each list had reached): every
+    /// item with the word and the prefix in a heavy field counts once, up to the cap,
+    /// for a prefix from `items_head`'s prefix index (`con`) and a merged one (`conc`);
+    /// body-only matches of the prefix are not among them (the total is a lower bound).
+    func testTheWalkOfBothListsCountsEveryHeavyMatchUpToTheCap() throws {
+        let sizes = ["common": 320, "usual": 700]
+        var items: [SearchableItem] = []
+        for (word, heavy) in sizes {
+            for n in 0 ..< heavy {
+                items.append(item("\(word)-h\(n)", title: "Concert \(n)", description: "\(word) words", rankingHint: Double(n % 90)))
+            }
+            for n in 0 ..< 200 {
+                items.append(item("\(word)-b\(n)", title: "Item \(n)", description: "\(word) concert", rankingHint: Double(n % 70)))
+                items.append(item("\(word)-y\(n)", title: "Other \(n)", description: word, rankingHint: Double(n % 80)))
+            }
+        }
+        items += (0 ..< 300).map { item("x\($0)", title: "Console \($0)", description: "other words", rankingHint: Double($0 % 60)) }
+        try index.indexItems(items)
+        for (word, heavy) in sizes {
+            for query in ["\(word) con", "\(word) conc"] {
+                let walked = try run(query, limit: 20, prefixPath: .headWalk)
+                XCTAssertEqual(walked.total, min(heavy, SearchableIndex.totalCountCap), query)
+                XCTAssertFalse(walked.exact, query)
+                XCTAssertEqual(walked.ids.count, 20, query)
+                XCTAssertTrue(walked.ids.allSatisfy { $0.hasPrefix("\(word)-h") }, "\(query): \(walked.ids)")
+            }
+        }
+    }
+
+    /// The word list's counts make the walk of both lists the cheapest path (`con` words
+    /// fill every description, so FTS5 would merge long lists), but few titles have
+    /// one: the walk's heavy matches cannot fill the page, it gives up (or runs out),
+    /// and the search finds what FTS5's merge finds, hits, scores and count.
+    func testAWalkWhoseHeavyMatchesFallShortFindsWhatTheMergeFinds() throws {
+        var items = (0 ..< 1000).map { n in
+            item("d\(n)", title: n % 40 == 0 ? "Concert \(n)" : "Item \(n)",
+                 description: "common concert console contour control \(n)", rankingHint: Double(n % 50))
+        }
+        items += (0 ..< 100).map { item("o\($0)", title: "Other \($0)", description: "control", rankingHint: 1) }
+        try index.indexItems(items)
+        let index = self.index!
+        let counts = try index.store.read { connection in
+            let snapshot = try index.vocabulary.snapshot(connection)
+            return (snapshot.postings(withPrefix: Vocabulary.scalars(Array("con".utf8))),
+                    snapshot.count(of: Vocabulary.scalars(Array("common".utf8))))
+        }
+        XCTAssertEqual(CandidateSearch.prefixPath(prefixPostings: counts.0, completeRows: counts.1, items: 1100,
+                                                  want: CandidateSearch.window), .headWalk, "\(counts)")
+        for typos in [true, false] {
+            let chosen = try run("common con", limit: 20, typos: typos)
+            let merged = try run("common con", limit: 20, typos: typos, prefixPath: .merge)
+            XCTAssertEqual(chosen.ids, merged.ids, "typos \(typos)")
+            XCTAssertEqual(chosen.scores, merged.scores, "typos \(typos)")
+            XCTAssertEqual(chosen.total, merged.total, "typos \(typos)")
+            XCTAssertEqual(chosen.exact, merged.exact, "typos \(typos)")
+            XCTAssertEqual(chosen.ids.count, 20)
+        }
+    }
+
     /// Past `CandidateSearch.verifiedScanBudget` rows without the prefix, the Swift check
     /// gives up and walks both lists side by side: the same hits as the other paths.
     func testTheSwiftCheckGivingUpFindsWhatTheMergeFinds() throws {

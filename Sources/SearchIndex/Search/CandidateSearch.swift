@@ -55,12 +55,15 @@ import Foundation
 ///   among the matches) both lists are walked side by side. Cheapest for a frequent
 ///   prefix after few matches (`house a`) or after a rare word (`wrecking sta`);
 /// - the complete terms' matches in `items_fts` and the prefix's in `items_head` are
-///   walked side by side (``mergeScan(complete:prefix:headPhrase:want:matcher:into:)``),
+///   walked side by side (``mergeScan(complete:prefix:prefixIsIndexed:headPhrase:want:matcher:expectedRows:into:)``),
 ///   one step per row of either: cheapest when the heavy fields hold many matches
-///   (`the tra`, `and con`, `guide int`). A prefix of 1–3 characters comes from
-///   `items_head`'s prefix index; a longer one is merged there first, a fifth of the
-///   postings of a merge in `items_fts` (`and inte` at 1M items: 8 ms, 42 ms merged in
-///   `items_fts`);
+///   (`the tra`, `and con`, `guide int`). Past a full page it counts on with
+///   statements that read the rowid alone; when its matches so far say the heavy
+///   fields will not fill the page it gives up for FTS5's merge, and when they run
+///   out short, FTS5 walks and counts the whole expression in one merge. A prefix of
+///   1–3 characters comes from `items_head`'s prefix index; a longer one is merged
+///   there first, a fifth of the postings of a merge in `items_fts` (`and inte` at 1M
+///   items: 8 ms, 42 ms merged in `items_fts`);
 /// - or FTS5 gets the whole expression in `items_fts` and merges the prefix's word
 ///   lists once (``walkBothPasses(_:groups:want:matcher:into:)``): cheapest for a prefix
 ///   rare in titles after many matches (`the x`, and the typo pass of `blats ke`, whose
@@ -115,6 +118,10 @@ struct CandidateSearch {
     static let window = 100
     /// Rows a scan checks in Swift before falling back to FTS5 for the prefix.
     static let verifiedScanBudget = 2000
+    /// The fewest rows of the complete terms a walk of both lists reads before it
+    /// checks whether its heavy matches will fill the page (see
+    /// ``mergeScan(complete:prefix:prefixIsIndexed:headPhrase:want:matcher:expectedRows:into:)``).
+    static let walkProbeRows = 200
 
     let connection: Connection
     let thumbnails: ThumbnailStore
@@ -179,6 +186,9 @@ struct CandidateSearch {
         /// `false` when a walk checking a prefix in Swift gave up after
         /// ``verifiedScanBudget`` rows.
         var withinBudget = true
+        /// Whether a walk of both lists gave up because its heavy matches would not fill
+        /// the page (``MatchPlan/walkExpectsRows``).
+        var abandoned = false
     }
 
     /// One row of a source: its FTS rowid and where the phrases matched, in `items_fts`
@@ -350,6 +360,7 @@ struct CandidateSearch {
             trace?.note("complete terms counted together")
         }
         plan.prefixPath = costs.cheapest
+        if costs.cheapest == .headWalk { plan.walkExpectsRows = rows }
         trace?.note(String(format: "%@ (postings %d, rows %@; µs check %.0f, walk %.0f, merge %.0f)", "\(costs.cheapest)", postings,
                            rows.map(String.init) ?? "?", costs.check, costs.walk, costs.merge))
     }
@@ -392,7 +403,11 @@ struct CandidateSearch {
     ///   ``SearchableIndex/totalCountCap`` of them to count. Only the heavy fields are
     ///   looked in: when they hold fewer than `want` matches, the search asks FTS5 for
     ///   the whole expression after all, so this path is chosen only when they are
-    ///   expected to hold half as many again.
+    ///   expected to hold `want`; a walk whose matches so far say they will not gives
+    ///   up early for FTS5's merge (``walkProbeRows``). It used to need half as many
+    ///   again, for the estimate's error (`guide bac`, about 110 expected: 5 ms walked
+    ///   short then merged twice), which left `water inte` (128 expected, over 500
+    ///   found) and `home pla` to FTS5's merge: 5–7 ms and 2.6 ms, 2 and 1.5 walked.
     ///
     /// So the Swift check wins for a frequent prefix after few matches (`house a`) or
     /// after a rare word (`wrecking sta`: 80 rows to check), the walk for a frequent
@@ -436,12 +451,16 @@ struct CandidateSearch {
                 check += 8 * bodyRows
             }
         }
-        // The walk of both lists.
+        // The walk of both lists, over the share of their steps that counts to the cap.
+        // A walk expected to fall short would pay FTS5's merge on top; one that does
+        // after all gives up early (``walkProbeRows``). Its count's steps cost about 0.1
+        // µs since they compute no locator, but 0.15 is kept for them: a walk keeps only
+        // the first `want` heavy matches, where FTS5's merge also keeps the first `want`
+        // rows with every term in a heavy field, however deep in the list (with 0.1,
+        // `for sca` walked lost its best hit, a title match past 100 others).
         var walk = Double.infinity
         let heavyMatches = rows * heavyChance
-        // 1.5 × `want`, for the estimate's error: a walk that falls short pays FTS5's
-        // merge on top (`guide bac`, about 110 heavy matches expected: 5 ms).
-        if heavyMatches >= 1.5 * want {
+        if heavyMatches >= want {
             let headRows = min(items, 0.2 * postings)
             let counted = min(heavyMatches, Double(SearchableIndex.totalCountCap))
             walk = headMerge + 0.15 * counted / heavyMatches * (rows + headRows)
@@ -550,8 +569,17 @@ struct CandidateSearch {
         if walksHead, let complete = plan.completeExpression, let prefix = plan.prefix {
             trace?.note("head walk")
             (progress, merged) = try mergeScan(
-                complete: complete, prefix: prefix, headPhrase: plan.complete.count, want: want, matcher: matcher,
-                into: &candidates)
+                complete: complete, prefix: prefix, prefixIsIndexed: plan.prefixIsIndexed, headPhrase: plan.complete.count,
+                want: want, matcher: matcher, expectedRows: plan.walkExpectsRows, into: &candidates)
+            if progress.abandoned {
+                // Too few heavy matches: FTS5 merges the prefix's words after all, from
+                // scratch, as if it had been chosen.
+                trace?.note("head walk gave up")
+                var merging = plan
+                merging.prefixPath = .merge
+                merging.walkExpectsRows = nil
+                return try exactCandidates(plan: merging, matcher: matcher, want: want, typed: typed)
+            }
         } else if walksPassesTogether, !headFirst, let groups = Self.phraseGroups(of: plan) {
             trace?.note("fts merge")
             (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher, into: &candidates,
@@ -571,10 +599,20 @@ struct CandidateSearch {
                 let all = Source(values: [.text(plan.expression)]) { fts, _ in
                     "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
                 }
-                trace?.note("then all fields")
-                progress = try scan(all, headPhrase: plan.complete.count, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused)
                 countSource = all
                 merged = nil
+                if walksPassesTogether, !plan.complete.isEmpty, let groups = Self.phraseGroups(of: plan) {
+                    // After complete terms the walk read every match with the prefix in a
+                    // heavy field: FTS5 walks the all-fields matches and counts them in one
+                    // merge of the prefix's words (a scan, then a count, merged them twice:
+                    // 2.5 ms of the 5.6 of `garden dec` walked at 100k items).
+                    trace?.note("then all fields, counted")
+                    (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher,
+                                                            into: &candidates, heavyFound: true)
+                } else {
+                    trace?.note("then all fields")
+                    progress = try scan(all, headPhrase: plan.complete.count, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused)
+                }
             } else {
                 // A full page of heavy-field matches: matches found only in the description
                 // or text content were not looked for, so the count is a lower bound.
@@ -822,10 +860,25 @@ struct CandidateSearch {
     ///
     /// It also counts the matches: when the page filled up, the walk goes on counting
     /// (without reading rows) up to ``SearchableIndex/totalCountCap`` if every row is
-    /// visible to this search.
+    /// visible to this search. Counting steps on from where the walk stopped with
+    /// statements that select the rowid alone (``countOn(complete:prefix:prefixIsIndexed:from:_:matched:)``):
+    /// stepping on with the walk's, which compute each row's locator, took 1.6–2.9 ms
+    /// of `the cor`, `the unde`, `life con` at 100k items, most of their search (the
+    /// frequent word's list is stepped 10,000 rows to meet 400 more heavy matches).
+    ///
+    /// With `expectedRows` (the cost rule's bound on the complete terms' matches,
+    /// ``MatchPlan/walkExpectsRows``), the walk checks after an eighth of them (at least
+    /// ``walkProbeRows``) whether the matches met so far, scaled to all the rows, reach
+    /// half of `want`, and after half whether they reach `want`; if not, it gives up
+    /// (``Walk/abandoned``) for FTS5's merge. The word list's counts tell how many rows
+    /// have the prefix, not how many of them also have the words: at 100k items `water
+    /// inte` was expected to have 128 heavy matches and has over 500 (walked in 2 ms,
+    /// merged in 5–7), `guide bac` 108 and has 89. Matches are not spread evenly over
+    /// the quality order (`home pla`: 9 in its first 536 rows of 4,290, 100 in 3,145),
+    /// hence the lower bar at the first check.
     private func mergeScan(
-        complete: String, prefix: String, headPhrase: Int, want: Int, matcher: TermMatcher,
-        into candidates: inout [Int64: Candidate]
+        complete: String, prefix: String, prefixIsIndexed: Bool, headPhrase: Int, want: Int, matcher: TermMatcher,
+        expectedRows: Int? = nil, into candidates: inout [Int64: Candidate]
     ) throws -> (walk: Walk, count: Count) {
         let locate = MatchLocator.functionName
         let fts = try connection.cached(
@@ -840,11 +893,25 @@ struct CandidateSearch {
         }
         var hasFTS = try fts.step()
         var hasHead = try head.step()
+        // The rows of the complete terms' list read, and the matches met among them.
+        var ftsRows = 0, matches = 0
+        let probes = expectedRows.map { [max(Self.walkProbeRows, $0 / 8), $0 / 2] } ?? []
+        var abandoned = false
+        // Checks at an eighth of the expected rows whether the matches met, scaled to
+        // all of them, reach half of `want`, and at half whether they reach `want`.
+        func fillsShort() -> Bool {
+            guard let expectedRows, ftsRows == probes[0] || ftsRows == probes[1] else { return false }
+            let share = ftsRows == probes[0] ? 2 : 1
+            abandoned = share * matches * expectedRows < want * ftsRows
+            return abandoned
+        }
         func next() throws -> MatchRow? {
             while hasFTS && hasHead {
                 let ftsRowid = fts.int64(0), headRowid = head.int64(0)
                 if ftsRowid > headRowid {
                     hasFTS = try fts.step()
+                    ftsRows += 1
+                    if fillsShort() { return nil }
                 } else if headRowid > ftsRowid {
                     hasHead = try head.step()
                 } else {
@@ -852,22 +919,71 @@ struct CandidateSearch {
                                        headLocator: PhraseLocator(rawValue: head.int64(1)))
                     hasFTS = try fts.step()
                     hasHead = try head.step()
-                    return row
+                    ftsRows += 1
+                    matches += 1
+                    return fillsShort() ? nil : row
                 }
             }
             return nil
         }
         var unused: [Candidate] = []
-        let walk = try walk(
+        var walk = try walk(
             headPhrase: headPhrase, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused, next: next)
+        if abandoned {
+            walk.abandoned = true
+            walk.exhausted = false
+            return (walk, Count(total: walk.accepted, isExact: false))
+        }
         if walk.exhausted { return (walk, Count(total: walk.accepted, isExact: true)) }
         guard domains == nil, filter == nil, !matcher.checksTerms, try allRowsVisible() else {
             return (walk, Count(total: walk.accepted, isExact: false))
         }
         // Every match so far was accepted; count on.
         var matched = walk.accepted
-        while matched < SearchableIndex.totalCountCap, try next() != nil { matched += 1 }
+        if hasFTS && hasHead {
+            try countOn(complete: complete, prefix: prefix, prefixIsIndexed: prefixIsIndexed,
+                        from: (fts.int64(0), head.int64(0)), head, matched: &matched)
+        }
         return (walk, Count(total: matched, isExact: matched < SearchableIndex.totalCountCap))
+    }
+
+    /// Counts on the rows both of ``mergeScan(complete:prefix:prefixIsIndexed:headPhrase:want:matcher:expectedRows:into:)``'s
+    /// lists hold, from the FTS rowids each list is at (not yet counted) down, until
+    /// `matched` reaches ``SearchableIndex/totalCountCap`` or a list runs out.
+    ///
+    /// The complete terms' list is asked again from its row without the locator: a
+    /// query of complete tokens sets up in microseconds, and a step without the
+    /// locator function costs about half as much. So is the prefix's list when it
+    /// comes from `items_head`'s prefix index; a longer prefix's list is FTS5's merge
+    /// of its words, which asking again would redo, so the walk's statement (`head`)
+    /// steps on.
+    private func countOn(complete: String, prefix: String, prefixIsIndexed: Bool, from rowids: (fts: Int64, head: Int64),
+                         _ head: Statement, matched: inout Int) throws {
+        let fts = try connection.cached(
+            "SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 AND rowid <= ?2 ORDER BY rowid DESC")
+        fts.bind([.text(complete), .integer(rowids.fts)])
+        defer { fts.reset() }
+        var prefixRows = head
+        if prefixIsIndexed {
+            prefixRows = try connection.cached(
+                "SELECT rowid FROM items_head WHERE items_head MATCH ?1 AND rowid <= ?2 ORDER BY rowid DESC")
+            prefixRows.bind([.text(prefix), .integer(rowids.head)])
+        }
+        defer { if prefixIsIndexed { prefixRows.reset() } }
+        var hasFTS = try fts.step()
+        var hasHead = try prefixIsIndexed ? prefixRows.step() : true
+        while hasFTS && hasHead && matched < SearchableIndex.totalCountCap {
+            let ftsRowid = fts.int64(0), headRowid = prefixRows.int64(0)
+            if ftsRowid > headRowid {
+                hasFTS = try fts.step()
+            } else if headRowid > ftsRowid {
+                hasHead = try prefixRows.step()
+            } else {
+                matched += 1
+                hasFTS = try fts.step()
+                hasHead = try prefixRows.step()
+            }
+        }
     }
 
     /// The body of ``scan(_:headPhrase:want:verifier:matcher:into:rejected:)``: takes
@@ -934,9 +1050,14 @@ struct CandidateSearch {
     /// With `typed` (a typo plan's walk, at most half ``PhraseLocator/maximumPhrases``
     /// groups), the locator also tells which rows match every term as typed; those rows
     /// are looked up and kept in `typed` too (``TypedMatches``).
+    ///
+    /// With `heavyFound`, every heavy match is already among `candidates` (a walk of
+    /// both lists that ran out, ``mergeScan(complete:prefix:prefixIsIndexed:headPhrase:want:matcher:expectedRows:into:)``),
+    /// so step 3 is not run, and a row already a candidate is not looked up again (its
+    /// locators are joined).
     private func walkBothPasses(
         _ expression: String, groups: [Int], want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
-        typed: TypedMatches? = nil
+        typed: TypedMatches? = nil, heavyFound: Bool = false
     ) throws -> (walk: Walk, count: Count?) {
         let locate = MatchLocator.functionName
         let typed = 2 * groups.count <= PhraseLocator.maximumPhrases ? typed : nil
@@ -976,6 +1097,14 @@ struct CandidateSearch {
             let isTyped = typed != nil && (0 ..< groups.count).allSatisfy { !locator[2 * $0 + 1].isEmpty }
             guard accepted < want || (isHeavy && acceptedHeavy < want) || isTyped else { continue }
             let itemRowid = ftsRowid.itemRowid
+            if heavyFound, !isTyped, candidates[itemRowid] != nil {
+                // Looked up by the walk already: a candidate this search may return.
+                guard accepted < want || (isHeavy && acceptedHeavy < want) else { continue }
+                candidates[itemRowid]!.locator.formUnion(locator)
+                if accepted < want { accepted += 1 }
+                if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
+                continue
+            }
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
                                                      lookup: lookup, matcher: matcher) else { continue }
             if isTyped { typed?.candidates[itemRowid] = candidate }
@@ -993,7 +1122,7 @@ struct CandidateSearch {
             count = Count(total: matched, isExact: matched < cap)
         }
         typed?.complete = ranOut
-        guard !ranOut, acceptedHeavy < want, let reached else { return (walk, count) }
+        guard !ranOut, !heavyFound, acceptedHeavy < want, let reached else { return (walk, count) }
         // Every match above `reached` was read; the heavy ones below are in `items_head`.
         let head = try connection.cached("""
             SELECT rowid, \(locate)(items_head\(argument)) FROM items_head

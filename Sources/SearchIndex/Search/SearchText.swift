@@ -337,6 +337,12 @@ struct MatchPlan: Equatable {
     /// ms after `fluttery`, whose 766 matches are checked in a few.
     var prefixPath = PrefixPath.swiftCheck
 
+    /// How many rows the complete terms match at most, when the cost rule chose the walk
+    /// of both lists on the word list's counts (``PrefixPath/headWalk``): the walk
+    /// checks its share of heavy matches against it and gives up for FTS5's merge when
+    /// they will not fill the page. `nil` when the path was forced or not chosen so.
+    var walkExpectsRows: Int?
+
     /// Whether the search looks for the prefix in `items_head` first: whenever there is
     /// one (see ``CandidateSearch``).
     var usesHead: Bool { prefix != nil }
