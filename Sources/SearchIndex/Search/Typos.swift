@@ -9,7 +9,8 @@ import Foundation
 /// Misspellings are looked up in the index's sorted word list (``Vocabulary``) by
 /// walking it as a trie: the list is sorted, so words sharing a prefix are
 /// neighbours, and one row of the edit-distance table per character of the prefix is
-/// shared by all of them (the rows are a Levenshtein automaton's states). When no cell
+/// shared by all of them (the rows are a Levenshtein automaton's states; only the
+/// cells within the distance of the diagonal are computed). When no cell
 /// of the last rows is within the distance, no word with that prefix can match and the
 /// walk jumps past them all with a binary search. A 7-letter word visits a few thousand
 /// prefixes of a 100k-word list, not the list.
