@@ -254,6 +254,18 @@ final class SearchPathTests: IndexTestCase {
             XCTAssertEqual(found.total, 2)
             XCTAssertTrue(found.exact)
         }
+        // The typo pass's check of the prefix gives up too, and FTS5 merges it: the same
+        // hits (after the exact pass for `zq`; for `zqhe` the typo pass runs first and
+        // tells the exact rows apart).
+        for query in ["comon zq", "comon zqhe"] {
+            let merged = try run(query, limit: 10, checksTypoPrefix: false)
+            let checked = try run(query, limit: 10, checksTypoPrefix: true)
+            XCTAssertEqual(checked.ids, merged.ids, query)
+            XCTAssertEqual(checked.total, merged.total, query)
+            XCTAssertEqual(checked.exact, merged.exact, query)
+            XCTAssertFalse(merged.ids.isEmpty, query)
+            XCTAssertTrue(checked.notes.contains("typo prefix check gave up"), "\(query): \(checked.notes)")
+        }
     }
 }
 

@@ -804,7 +804,11 @@ struct CandidateSearch {
                 ranOut = true
                 break
             }
-            if scanned == Self.verifiedScanBudget { return nil }
+            if scanned == Self.verifiedScanBudget {
+                // The caller's walk finds these again.
+                typed?.candidates = [:]
+                return nil
+            }
             scanned += 1
             let ftsRowid = FTSRowid(rawValue: statement.int64(0))
             var locator = PhraseLocator(rawValue: statement.int64(1))
