@@ -36,8 +36,8 @@ final class SearchPathTests: IndexTestCase {
 
     /// What one search returns with the passes walked together, or apart.
     private func run(_ text: String, limit: Int, together: Bool = true, domains: [String]? = nil, typos: Bool = true,
-                     prefixPath: MatchPlan.PrefixPath? = nil, typoPassFirst: Bool = true) throws
-        -> (ids: [String], scores: [Double], total: Int, exact: Bool) {
+                     prefixPath: MatchPlan.PrefixPath? = nil, typoPassFirst: Bool = true, checksTypoPrefix: Bool? = nil) throws
+        -> (ids: [String], scores: [Double], total: Int, exact: Bool, notes: [String]) {
         let index = self.index!, now = self.now
         return try index.store.read { connection in
             var search = CandidateSearch(connection: connection, thumbnails: index.thumbnails, now: now,
@@ -45,8 +45,12 @@ final class SearchPathTests: IndexTestCase {
             search.walksPassesTogether = together
             search.prefixPath = prefixPath
             search.runsTypoPassFirst = typoPassFirst
+            search.checksTypoPrefix = checksTypoPrefix
+            let trace = SearchTrace()
+            search.trace = trace
             let result = try search.run(text: text, limit: limit, offset: 0, typoTolerance: typos)
-            return (result.hits.map { $0.row.item.id }, result.hits.map { $0.breakdown.total }, result.total, result.exact)
+            return (result.hits.map { $0.row.item.id }, result.hits.map { $0.breakdown.total }, result.total, result.exact,
+                    trace.notes)
         }
     }
 
@@ -149,6 +153,67 @@ final class SearchPathTests: IndexTestCase {
         XCTAssertGreaterThan(compared, queries.count / 2)
     }
 
+    /// The typo pass of a prefix without alternatives after misspelt words may check the
+    /// prefix in Swift on every match of the words and their alternatives instead of
+    /// merging the prefix's lists (`CandidateSearch.checksTypoPrefix`): the same hits,
+    /// scores, count and exactness as the merge, for a prefix of 1–3 letters (after the
+    /// exact pass) and of 4 (the typo pass runs first and tells the exact matches
+    /// apart), after one complete term or several, in a domain, for pages the exact
+    /// matches fill or not, with more matches than a search ranks and fewer.
+    func testCheckingTheTypoPassPrefixInSwiftFindsWhatTheMergeFinds() throws {
+        try indexItems(count: 400)
+        let queries = ["rivr st", "stoen ga", "nihgt con", "keeper snw", "musci sta", "watr in", "rivr ston", "nihgt cont",
+                       "stoen gard", "night musci ke", "rivr stone ga", "papre hous", "travle i", "kepeer k", "watr item 1"]
+        var checked = 0
+        for query in queries {
+            for limit in [5, 20, 50] {
+                for domains in [nil, ["org.example.app"]] {
+                    let merged = try run(query, limit: limit, domains: domains, checksTypoPrefix: false)
+                    let swift = try run(query, limit: limit, domains: domains, checksTypoPrefix: true)
+                    let label = "\(query) limit \(limit) \(domains ?? [])"
+                    XCTAssertEqual(swift.ids, merged.ids, label)
+                    XCTAssertEqual(swift.scores, merged.scores, label)
+                    XCTAssertEqual(swift.total, merged.total, "\(label): total")
+                    XCTAssertEqual(swift.exact, merged.exact, "\(label): exact")
+                    XCTAssertFalse(merged.notes.contains { $0.hasPrefix("typo prefix check") }, label)
+                    if swift.notes.contains(where: { $0.hasPrefix("typo prefix checked") }) { checked += 1 }
+                }
+            }
+        }
+        // Most searches took the checked path (the others' exact matches filled the page).
+        XCTAssertGreaterThan(checked, queries.count * 3)
+    }
+
+    /// The Swift check of a prefix skips folding text whose only non-ASCII characters are
+    /// kana and CJK ideographs when the prefix's letters appear nowhere in it; text with
+    /// them, or with accented letters, is still folded: the same hits as FTS5's merge.
+    func testTheSwiftCheckFindsPrefixesBesideJapaneseAndAccentedText() throws {
+        try index.indexItems([
+            item("jp-with", title: "River 東京の夜", description: "ビジネス こころ snowfall 小説"),
+            item("jp-upper", title: "River", description: "東京 SNOW こころ"),
+            item("jp-keyword", title: "River", keywords: ["東京", "Snowdrop"]),
+            item("jp-without", title: "River 東京の夜", description: "ビジネス こころ 小説 report"),
+            item("jp-inside", title: "River", description: "東京の夜 unsnow"),
+            item("accent", title: "River", description: "Éclair naïve Snøhetta"),
+            item("accent-without", title: "River", description: "café crème"),
+        ])
+        let expected: [String: Set<String>] = [
+            "river sn": ["jp-with", "jp-upper", "jp-keyword", "accent"],
+            "river ec": ["accent"],
+            "river na": ["accent"],
+            "river re": ["jp-without"],
+            "river cr": ["accent-without"],
+            "river un": ["jp-inside"],
+        ]
+        for (query, ids) in expected {
+            let merged = try run(query, limit: 20, typos: false, prefixPath: .merge)
+            let checked = try run(query, limit: 20, typos: false, prefixPath: .swiftCheck)
+            XCTAssertEqual(Set(merged.ids), ids, "\(query) merged")
+            XCTAssertEqual(checked.ids, merged.ids, "\(query) checked")
+            XCTAssertEqual(checked.total, merged.total, "\(query) checked: total")
+        }
+    }
+
     /// A word frequent in descriptions but rare in titles: the walk of all matches reads
     /// as many rows as a count does, then takes the heavy matches from `items_head`.
     /// The page is the one the two plain passes find, every title match on it.
@@ -249,12 +314,37 @@ final class SearchPathTests: IndexTestCase {
             XCTAssertEqual(found.total, 2)
             XCTAssertTrue(found.exact)
         }
+        // The typo pass's check of the prefix gives up too, and FTS5 merges it: the same
+        // hits (after the exact pass for `zq`; for `zqhe` the typo pass runs first and
+        // tells the exact rows apart).
+        for query in ["comon zq", "comon zqhe"] {
+            let merged = try run(query, limit: 10, checksTypoPrefix: false)
+            let checked = try run(query, limit: 10, checksTypoPrefix: true)
+            XCTAssertEqual(checked.ids, merged.ids, query)
+            XCTAssertEqual(checked.total, merged.total, query)
+            XCTAssertEqual(checked.exact, merged.exact, query)
+            XCTAssertFalse(merged.ids.isEmpty, query)
+            XCTAssertTrue(checked.notes.contains("typo prefix check gave up"), "\(query): \(checked.notes)")
+        }
     }
 }
 
 /// The rule choosing how a short prefix after complete terms is found, on the counts
 /// of `make bench`'s 100k index (where it was measured).
 final class PrefixPathRuleTests: XCTestCase {
+    /// The typo pass checks a prefix in Swift on its complete terms' matches when they
+    /// are few for the prefix's postings (`politicized va`: 286 rows of the word and its
+    /// alternatives, 21,963 postings of `va*`), and merges it otherwise (`deices sn`: 623
+    /// rows for 21,020; `blats ke`: 1,307 for 11,233), never past the scan budget.
+    func testTheTypoPrefixIsCheckedWhenItsMatchesAreFew() {
+        XCTAssertTrue(CandidateSearch.checksTypoPrefix(rows: 286, prefixPostings: 21_963))
+        XCTAssertTrue(CandidateSearch.checksTypoPrefix(rows: 171, prefixPostings: 15_074))
+        XCTAssertFalse(CandidateSearch.checksTypoPrefix(rows: 623, prefixPostings: 21_020))
+        XCTAssertFalse(CandidateSearch.checksTypoPrefix(rows: 1_307, prefixPostings: 11_233))
+        XCTAssertFalse(CandidateSearch.checksTypoPrefix(rows: CandidateSearch.verifiedScanBudget + 1, prefixPostings: 10_000_000))
+        XCTAssertFalse(CandidateSearch.checksTypoPrefix(rows: 0, prefixPostings: 0))
+    }
+
     func testTheCheapestPathIsChosen() {
         func path(_ postings: Int, _ rows: Int?) -> MatchPlan.PrefixPath {
             CandidateSearch.prefixPath(prefixPostings: postings, completeRows: rows, items: 100_000, want: CandidateSearch.window)

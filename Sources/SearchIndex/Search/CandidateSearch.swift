@@ -105,6 +105,12 @@ import Foundation
 /// rows match every term as typed (``MatchLocator``'s `'+'` form), and when the walk
 /// read every match those rows are the exact pass's answer, so its FTS5 query is not
 /// run (`earnestine comp`, `proctored conc`: the second merge of `comp*`, `conc*`).
+/// A typo plan's prefix without alternatives of its own, left to FTS5's merge by the
+/// cost rule, is checked in Swift on every match of the complete terms instead when
+/// they are few for the prefix's postings
+/// (``checkedTypoCandidates(plan:vocabulary:items:want:matcher:typed:)``: `politicized
+/// va`, the typo pass 4.7 → 2.8 ms at 100k items), keeping the candidates the merge
+/// keeps.
 ///
 /// The trade-off: with more than `window` matches in both passes, an item that
 /// is neither in the best quality buckets nor matched in a heavy field cannot reach
@@ -140,6 +146,12 @@ struct CandidateSearch {
     /// ``run(text:limit:offset:typoTolerance:sort:)``); `false` runs the exact pass
     /// first, which tests compare against.
     var runsTypoPassFirst = true
+    /// Whether the typo pass finds a prefix without alternatives by checking it in Swift
+    /// on every match of its complete terms (``checkBothPasses(plan:want:matcher:into:typed:)``)
+    /// rather than by FTS5's merge: `nil` when expected to cost less
+    /// (``checksTypoPrefix(rows:prefixPostings:)``), `true` whenever it can, `false`
+    /// never; tests compare the two.
+    var checksTypoPrefix: Bool? = nil
     /// Forces ``MatchPlan/prefixPath`` for short prefixes after complete terms, which
     /// tests compare; `nil` chooses by expected cost.
     var prefixPath: MatchPlan.PrefixPath? = nil
@@ -289,7 +301,9 @@ struct CandidateSearch {
            Self.exactMatchBound(of: plan, in: snapshot) < want,
            let typoPlan = try typoPlan(for: plan, vocabulary: snapshot, items: itemCount, want: want) {
             let typed = TypedMatches()
-            typosFirst = try exactCandidates(plan: typoPlan, matcher: matcher, want: want, typed: typed)
+            typosFirst = try checkedTypoCandidates(plan: typoPlan, vocabulary: snapshot, items: itemCount, want: want,
+                                                   matcher: matcher, typed: typed)
+                ?? exactCandidates(plan: typoPlan, matcher: matcher, want: want, typed: typed)
             trace?.mark("typo-matches")
             if typed.complete && typed.candidates.count < want {
                 exact = (typed.candidates, Count(total: typed.candidates.count, isExact: true))
@@ -647,7 +661,8 @@ struct CandidateSearch {
         guard let typoPlan = try typoPlan(for: plan, vocabulary: vocabulary, items: items, want: want) else {
             return (false, Count(total: 0, isExact: true))
         }
-        let (found, count) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want)
+        let (found, count) = try checkedTypoCandidates(plan: typoPlan, vocabulary: vocabulary, items: items, want: want, matcher: matcher)
+            ?? exactCandidates(plan: typoPlan, matcher: matcher, want: want)
         trace?.mark("typo-matches")
         for (rowid, var candidate) in found where candidates[rowid] == nil {
             candidate.typoMatch = true
@@ -704,10 +719,167 @@ struct CandidateSearch {
         trace?.mark("alternatives")
         guard expanded else { return nil }
         typoPlan.complete = complete
+        if let trace {
+            let rows = Self.completeRows(of: typoPlan, in: vocabulary).map(String.init) ?? "?"
+            trace.note("typo plan rows \(rows): \(typoPlan.expression.prefix(200))")
+        }
         // The alternatives change the complete terms' matches, so the short prefix's
         // path is chosen again.
         try choosePrefixPath(&typoPlan, vocabulary: vocabulary, items: items, want: want, prefixHasAlternatives: prefixExpanded)
         return typoPlan
+    }
+
+    /// What checking a prefix in Swift costs per match of the complete terms, in µs, in
+    /// ``checkBothPasses(plan:want:matcher:into:typed:)``: one read of the row's text
+    /// fields and a scan of their word starts, 7 µs on `make bench`'s 100k index
+    /// (release, one core, medians of 20: `deices sn` 622 rows 5.3 ms, `politicized va`
+    /// 286 rows 2.8 ms, `inland scr` 341 rows 3.3 ms, each with about 1 ms of candidate
+    /// lookups that the merge's walk makes too). Against FTS5's merge at 0.13 µs a
+    /// posting, the check wins for a prefix with more than about 55 postings per match
+    /// of the complete terms.
+    static let typoCheckCostPerRow = 7.0
+
+    /// Whether checking a typo plan's prefix in Swift on its complete terms' matches
+    /// (at most `rows`, from the word list) is expected to cost less than FTS5's merge of
+    /// the prefix's `prefixPostings`, at ``typoCheckCostPerRow`` a row against 0.13 µs a
+    /// posting; never past ``verifiedScanBudget`` rows.
+    static func checksTypoPrefix(rows: Int, prefixPostings: Int) -> Bool {
+        rows <= verifiedScanBudget && typoCheckCostPerRow * Double(rows) < 0.13 * Double(prefixPostings)
+    }
+
+    /// The typo pass's matches found by ``checkBothPasses(plan:want:matcher:into:typed:)``
+    /// when that is expected to cost less than FTS5's merge; `nil` otherwise (the caller
+    /// searches the typo plan as an exact one).
+    ///
+    /// The typo plan of a rare word and a short prefix (`politicized va`, `absentee ki`)
+    /// has few matches of its complete terms (the word ORed with its alternatives: 286
+    /// and 171 items at 100k), but the prefix's word lists are long (`va*` 21,963
+    /// postings, `ki*` 15,074), and FTS5 merges all of them before the first row: 2–4 ms.
+    /// Reading those few rows and looking for the prefix in their text costs about
+    /// ``typoCheckCostPerRow`` each. The exact plan's Swift check
+    /// (``MatchPlan/PrefixPath/swiftCheck``) does not fit here: it stops at `want`
+    /// matches, so its count is a lower bound, and checks the body only of rows whose
+    /// heavy fields lack the prefix after both passes, reading the matches twice
+    /// (measured 10–12 ms for `deices sn`, 8 ms merged). Only for a prefix without typo
+    /// alternatives (the check looks for the typed prefix), which the cost rule left to
+    /// the merge. As with the exact plan's check, a word start FTS5's tokenizer does not
+    /// see (`theBrent`) counts as one.
+    private func checkedTypoCandidates(plan: MatchPlan, vocabulary: Vocabulary.Snapshot, items: Int, want: Int,
+                                       matcher: TermMatcher, typed: TypedMatches? = nil) throws
+        -> (candidates: [Int64: Candidate], count: Count)? {
+        guard checksTypoPrefix != false, walksPassesTogether, plan.prefixPath == .merge, let prefix = plan.prefix,
+              !prefix.contains(" OR "), !plan.prefixToken.isEmpty, !plan.complete.isEmpty,
+              let rows = Self.completeRows(of: plan, in: vocabulary) else { return nil }
+        let word = Vocabulary.scalars(plan.prefixToken)
+        guard Vocabulary.keeps(word) else { return nil }
+        let postings = vocabulary.postings(withPrefix: word)
+        guard checksTypoPrefix == true || Self.checksTypoPrefix(rows: rows, prefixPostings: postings) else { return nil }
+        var candidates: [Int64: Candidate] = [:]
+        guard let (walk, count) = try checkBothPasses(plan: plan, want: want, matcher: matcher, into: &candidates, typed: typed)
+        else {
+            trace?.note("typo prefix check gave up")
+            return nil
+        }
+        trace?.note("typo prefix checked (rows \(rows), postings \(postings))")
+        var total = walk.exhausted ? Count(total: walk.accepted, isExact: true) : count
+        if total == nil {
+            if matcher.checksTerms || filter != nil {
+                // As exactCandidates: FTS5 would count rows with the tokens, not the terms.
+                total = Count(total: walk.accepted, isExact: false)
+            } else {
+                total = try self.count(Self.sources(for: plan).last!)
+            }
+        }
+        return (candidates, Count(total: max(total!.total, candidates.count), isExact: total!.isExact))
+    }
+
+    /// ``walkBothPasses(_:groups:want:matcher:into:typed:)`` for a plan whose prefix is
+    /// checked in Swift: the complete terms' matches are walked best-first, and each
+    /// row's text fields are read to find the prefix at a word start
+    /// (``PrefixVerifier``), heavy fields first. A row with the prefix is a match of the
+    /// plan, its locator the complete terms' with the prefix's columns; what is kept
+    /// is what the merge's walk keeps: the first `want` accepted matches, the first
+    /// `want` accepted heavy matches (the merge's walk asks `items_head` for those past
+    /// the page; here the walk goes on), and the count up to
+    /// ``SearchableIndex/totalCountCap`` when every row is visible. `nil` when the
+    /// prefix cannot be checked or more than ``verifiedScanBudget`` rows were read
+    /// (then the caller merges after all).
+    private func checkBothPasses(plan: MatchPlan, want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
+                                 typed: TypedMatches? = nil) throws -> (walk: Walk, count: Count?)? {
+        var checkedPlan = plan
+        checkedPlan.prefixPath = .swiftCheck
+        guard let verifier = PrefixVerifier(plan: checkedPlan), let complete = plan.completeExpression,
+              let groups = Self.phraseGroups(of: plan) else { return nil }
+        let locate = MatchLocator.functionName
+        let typed = 2 * groups.count <= PhraseLocator.maximumPhrases ? typed : nil
+        let completeGroups = Array(groups.dropLast())
+        let stride = typed == nil ? 1 : 2
+        let sizes = completeGroups.map(String.init).joined(separator: ",")
+        let argument = typed != nil ? ", '+" + sizes + "'" : completeGroups.allSatisfy { $0 == 1 } ? "" : ", '" + sizes + "'"
+        let statement = try connection.cached(
+            "SELECT rowid, \(locate)(items_fts\(argument)) FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC")
+        statement.bind([.text(complete)])
+        defer { statement.reset() }
+        let fields = try connection.cached("""
+            SELECT title, display_name, alternate_names, keywords, content_description, text_content FROM items WHERE rowid = ?
+            """)
+        let lookup = try lookupStatement(matcher: matcher)
+        // The prefix's entry in the locator, and with `typed` its typed entry after it.
+        let prefixSlot = stride * completeGroups.count
+        var accepted = 0, acceptedHeavy = 0, rows = 0, scanned = 0
+        var ranOut = false
+        let cap = SearchableIndex.totalCountCap
+        var counts: Bool?
+        while true {
+            if accepted >= want {
+                if counts == nil {
+                    counts = !matcher.checksTerms && filter == nil && domains == nil
+                    if counts == true { counts = try allRowsVisible() }
+                }
+                if !(counts == true && rows < cap) && acceptedHeavy >= want { break }
+            }
+            guard try statement.step() else {
+                ranOut = true
+                break
+            }
+            if scanned == Self.verifiedScanBudget {
+                // The caller's walk finds these again.
+                typed?.candidates = [:]
+                return nil
+            }
+            scanned += 1
+            let ftsRowid = FTSRowid(rawValue: statement.int64(0))
+            var locator = PhraseLocator(rawValue: statement.int64(1))
+            let itemRowid = ftsRowid.itemRowid
+            fields.bind([.integer(itemRowid)])
+            defer { fields.reset() }
+            guard try fields.step() else { continue }
+            var found = verifier.locate(head: fields, title: 0, displayName: 1, alternateNames: 2, keywords: 3).columns
+            if found.isEmpty { found = verifier.locate(body: fields, description: 4, textContent: 5) }
+            guard !found.isEmpty else { continue }
+            locator.insert(found, atPhrase: prefixSlot)
+            if typed != nil { locator.insert(found, atPhrase: prefixSlot + 1) }
+            rows += 1
+            let isHeavy = Self.isHeavy(locator, groups: groups.count, stride: stride)
+            let isTyped = typed != nil && (0 ..< groups.count).allSatisfy { !locator[2 * $0 + 1].isEmpty }
+            let counting = accepted >= want
+            guard !counting || (isHeavy && acceptedHeavy < want) || isTyped else { continue }
+            guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
+                                                     lookup: lookup, matcher: matcher) else { continue }
+            if isTyped { typed?.candidates[itemRowid] = candidate }
+            guard !counting || (isHeavy && acceptedHeavy < want) else { continue }
+            candidates[itemRowid] = candidate
+            if accepted < want { accepted += 1 }
+            if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
+        }
+        let exhausted = ranOut && accepted < want
+        var count: Count?
+        if !exhausted && counts == true {
+            let matched = min(rows, cap)
+            count = Count(total: matched, isExact: matched < cap)
+        }
+        typed?.complete = ranOut
+        return (Walk(accepted: accepted, exhausted: exhausted), count)
     }
 
     /// Checks the description and text content of rows whose heavy fields lack the

@@ -14,7 +14,7 @@ final class SearchTrace {
     private var last: UInt64
     private var parts: [(String, Double)] = []
     /// How the phases found their matches (``note(_:)``), in order.
-    private var notes: [String] = []
+    private(set) var notes: [String] = []
 
     init() { last = start }
 
