@@ -810,15 +810,10 @@ struct CandidateSearch {
         checkedPlan.prefixPath = .swiftCheck
         guard let verifier = PrefixVerifier(plan: checkedPlan), let complete = plan.completeExpression,
               let groups = Self.phraseGroups(of: plan) else { return nil }
-        let locate = MatchLocator.functionName
-        let typed = 2 * groups.count <= PhraseLocator.maximumPhrases ? typed : nil
         let completeGroups = Array(groups.dropLast())
+        let typed = 2 * groups.count <= PhraseLocator.maximumPhrases ? typed : nil
+        let statement = try locatedMatches(complete, groups: completeGroups, typed: typed)
         let stride = typed == nil ? 1 : 2
-        let sizes = completeGroups.map(String.init).joined(separator: ",")
-        let argument = typed != nil ? ", '+" + sizes + "'" : completeGroups.allSatisfy { $0 == 1 } ? "" : ", '" + sizes + "'"
-        let statement = try connection.cached(
-            "SELECT rowid, \(locate)(items_fts\(argument)) FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC")
-        statement.bind([.text(complete)])
         defer { statement.reset() }
         let fields = try connection.cached("""
             SELECT title, display_name, alternate_names, keywords, content_description, text_content FROM items WHERE rowid = ?
@@ -1200,6 +1195,23 @@ struct CandidateSearch {
         return Walk(accepted: accepted, exhausted: false)
     }
 
+    /// FTS5's matches of `expression` in `table` (`items_fts` or `items_head`), best
+    /// first and below FTS rowid `below` if given, each with its ``MatchLocator`` entry
+    /// for the phrase groups of `groups` (their sizes), and with `typed` also whether
+    /// each group matched as typed (the `'+sizes'` form); bound, for the caller to step
+    /// and reset.
+    private func locatedMatches(_ expression: String, in table: String = "items_fts", groups: [Int], typed: TypedMatches?,
+                                below: Int64? = nil) throws -> Statement {
+        let sizes = groups.map(String.init).joined(separator: ",")
+        let argument = typed != nil ? ", '+" + sizes + "'" : groups.allSatisfy { $0 == 1 } ? "" : ", '" + sizes + "'"
+        let statement = try connection.cached("""
+            SELECT rowid, \(MatchLocator.functionName)(\(table)\(argument)) FROM \(table)
+            WHERE \(table) MATCH ?1\(below == nil ? "" : " AND rowid < ?2") ORDER BY rowid DESC
+            """)
+        statement.bind([.text(expression)] + (below.map { [.integer($0)] } ?? []))
+        return statement
+    }
+
     /// The heavy-fields pass and the all-fields pass of ``sources(for:)``, with FTS5
     /// merging a prefix's word lists in `items_fts` once instead of twice, and a third
     /// time to count. The candidates are the same as the two passes' (the first `want`
@@ -1231,15 +1243,10 @@ struct CandidateSearch {
         _ expression: String, groups: [Int], want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
         typed: TypedMatches? = nil, heavyFound: Bool = false
     ) throws -> (walk: Walk, count: Count?) {
-        let locate = MatchLocator.functionName
         let typed = 2 * groups.count <= PhraseLocator.maximumPhrases ? typed : nil
+        let statement = try locatedMatches(expression, groups: groups, typed: typed)
         // With `typed`, group g's columns are entry 2g of the locator, its first phrase's 2g + 1.
         let stride = typed == nil ? 1 : 2
-        let sizes = groups.map(String.init).joined(separator: ",")
-        let argument = typed != nil ? ", '+" + sizes + "'" : groups.allSatisfy { $0 == 1 } ? "" : ", '" + sizes + "'"
-        let statement = try connection.cached(
-            "SELECT rowid, \(locate)(items_fts\(argument)) FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC")
-        statement.bind([.text(expression)])
         defer { statement.reset() }
         let lookup = try lookupStatement(matcher: matcher)
         var accepted = 0, acceptedHeavy = 0, rows = 0
@@ -1296,11 +1303,7 @@ struct CandidateSearch {
         typed?.complete = ranOut
         guard !ranOut, !heavyFound, acceptedHeavy < want, let reached else { return (walk, count) }
         // Every match above `reached` was read; the heavy ones below are in `items_head`.
-        let head = try connection.cached("""
-            SELECT rowid, \(locate)(items_head\(argument)) FROM items_head
-            WHERE items_head MATCH ?1 AND rowid < ?2 ORDER BY rowid DESC
-            """)
-        head.bind([.text(expression), .integer(reached)])
+        let head = try locatedMatches(expression, in: "items_head", groups: groups, typed: typed, below: reached)
         defer { head.reset() }
         while acceptedHeavy < want, try head.step() {
             let ftsRowid = FTSRowid(rawValue: head.int64(0)), locator = PhraseLocator(rawValue: head.int64(1))
