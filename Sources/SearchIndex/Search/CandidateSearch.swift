@@ -445,9 +445,9 @@ struct CandidateSearch {
     static func prefixPathCosts(prefixPostings: Int, completeRows: Int?, items: Int, want: Int,
                                 prefixIsIndexed: Bool = true) -> PrefixPathCosts {
         let items = Double(max(1, items)), postings = Double(prefixPostings), want = Double(want)
-        let merge = 0.13 * postings
+        let merge = mergeCostPerPosting * postings
         // Setting up the prefix's list in `items_head` for a walk.
-        let headMerge = prefixIsIndexed ? 0 : 0.13 * 0.2 * postings
+        let headMerge = prefixIsIndexed ? 0 : mergeCostPerPosting * 0.2 * postings
         let heavyChance = min(1, 0.2 * postings / items), bodyChance = min(1, postings / items)
         let rows = Double(completeRows ?? Int(items))
         // The Swift check.
@@ -738,13 +738,16 @@ struct CandidateSearch {
     /// posting, the check wins for a prefix with more than about 55 postings per match
     /// of the complete terms.
     static let typoCheckCostPerRow = 7.0
+    /// FTS5's merge of a prefix's word lists, µs per posting (measured above,
+    /// ``prefixPathCosts(prefixPostings:completeRows:items:want:prefixIsIndexed:)``).
+    static let mergeCostPerPosting = 0.13
 
     /// Whether checking a typo plan's prefix in Swift on its complete terms' matches
     /// (at most `rows`, from the word list) is expected to cost less than FTS5's merge of
     /// the prefix's `prefixPostings`, at ``typoCheckCostPerRow`` a row against 0.13 µs a
     /// posting; never past ``verifiedScanBudget`` rows.
     static func checksTypoPrefix(rows: Int, prefixPostings: Int) -> Bool {
-        rows <= verifiedScanBudget && typoCheckCostPerRow * Double(rows) < 0.13 * Double(prefixPostings)
+        rows <= verifiedScanBudget && typoCheckCostPerRow * Double(rows) < mergeCostPerPosting * Double(prefixPostings)
     }
 
     /// The typo pass's matches found by ``checkBothPasses(plan:want:matcher:into:typed:)``
