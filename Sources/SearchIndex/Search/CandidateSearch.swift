@@ -849,7 +849,7 @@ struct CandidateSearch {
             let ftsRowid = FTSRowid(rawValue: statement.int64(0))
             var locator = PhraseLocator(rawValue: statement.int64(1))
             let itemRowid = ftsRowid.itemRowid
-            fields.bind([.integer(itemRowid)])
+            fields.bind(only: itemRowid)
             defer { fields.reset() }
             guard try fields.step() else { continue }
             var found = verifier.locate(head: fields, title: 0, displayName: 1, alternateNames: 2, keywords: 3).columns
@@ -891,7 +891,7 @@ struct CandidateSearch {
         var accepted = 0
         for row in rows {
             if accepted == want { return (accepted, false) }
-            statement.bind([.integer(row.itemRowid)])
+            statement.bind(only: row.itemRowid)
             defer { statement.reset() }
             guard try statement.step() else { continue }
             let found = verifier.locate(body: statement, description: 0, textContent: 1)
@@ -916,7 +916,7 @@ struct CandidateSearch {
         var scored: [(candidate: Candidate, breakdown: ScoreBreakdown)] = []
         scored.reserveCapacity(candidates.count)
         for candidate in candidates.values {
-            fields.bind([.integer(candidate.itemRowid)])
+            fields.bind(only: candidate.itemRowid)
             defer { fields.reset() }
             guard try fields.step(), let analysis = analyzer.analyze(fields, first: 0, highlights: false, typos: candidate.typoMatch) else { continue }
             scored.append((candidate, breakdown(candidate, analysis: analysis, analyzer: analyzer)))
@@ -928,12 +928,12 @@ struct CandidateSearch {
         var hits: [Scored] = []
         for (candidate, breakdown) in page {
             var highlights: [SearchHighlight] = []
-            fields.bind([.integer(candidate.itemRowid)])
+            fields.bind(only: candidate.itemRowid)
             if try fields.step() {
                 highlights = analyzer.analyze(fields, first: 0, highlights: true, typos: candidate.typoMatch)?.highlights ?? []
             }
             fields.reset()
-            rowStatement.bind([.integer(candidate.itemRowid)])
+            rowStatement.bind(only: candidate.itemRowid)
             defer { rowStatement.reset() }
             if try rowStatement.step() {
                 hits.append(Scored(row: StoredRow.read(rowStatement, thumbnails: thumbnails), breakdown: breakdown, highlights: highlights))
@@ -954,7 +954,7 @@ struct CandidateSearch {
         let statement = try connection.cached("SELECT " + keys.map(\.expression).joined(separator: ", ") + " FROM items WHERE rowid = ?")
         var values: [[SQLValue]] = []
         for entry in scored {
-            statement.bind([.integer(entry.candidate.itemRowid)])
+            statement.bind(only: entry.candidate.itemRowid)
             defer { statement.reset() }
             guard try statement.step() else {
                 values.append(keys.map { _ in .null })

@@ -19,25 +19,38 @@ import Foundation
 /// computed as bits (``Typos/distances(_:_:)``), not with a table.
 final class HitAnalyzer {
     // Not thread-safe: one search uses one analyzer.
-    /// A query term as the analyzer compares it.
-    struct Term {
-        var tokens: [[UInt8]]
-        var isPrefix: Bool
+    /// A query term as the analyzer compares it (a class: the loops over a field's
+    /// tokens take a term by reference, not by copying its arrays).
+    final class Term {
+        let tokens: [[UInt8]]
+        let isPrefix: Bool
         /// The typos a match may have (0: exact only).
-        var maximumEdits: Int
+        let maximumEdits: Int
         /// The single token as scalars, for typo distances.
-        var scalars: [UInt32]
+        let scalars: [UInt32]
         /// The term's weight among the query's terms: rarer terms weigh more.
-        var weight: Double
+        let weight: Double
         /// Characters of the term (its tokens' scalars).
-        var length: Int
+        let length: Int
         /// The single token's characters counted, to rule words out before the table.
-        var letters: Typos.Letters
+        let letters: Typos.Letters
         /// The single token as bits, for typo distances to ASCII tokens (`nil`: not ASCII,
         /// or no typos).
-        var pattern: Typos.Pattern?
+        let pattern: Typos.Pattern?
         /// The last token's first byte.
-        var firstByte: UInt8
+        let firstByte: UInt8
+
+        init(tokens: [[UInt8]], isPrefix: Bool, maximumEdits: Int, scalars: [UInt32], weight: Double, length: Int) {
+            self.tokens = tokens
+            self.isPrefix = isPrefix
+            self.maximumEdits = maximumEdits
+            self.scalars = scalars
+            self.weight = weight
+            self.length = length
+            letters = Typos.Letters(scalars)
+            pattern = maximumEdits > 0 ? Typos.Pattern(scalars) : nil
+            firstByte = tokens.last?.first ?? 0
+        }
     }
 
     /// The best match of one term in one candidate.
@@ -89,8 +102,7 @@ final class HitAnalyzer {
                 weight = log(1 + Double(itemCount) / Double(max(1, count)))
             }
             return Term(tokens: term.tokens, isPrefix: term.isPrefix, maximumEdits: edits, scalars: scalars,
-                        weight: weight, length: length, letters: Typos.Letters(scalars),
-                        pattern: edits > 0 ? Typos.Pattern(scalars) : nil, firstByte: term.tokens.last?.first ?? 0)
+                        weight: weight, length: length)
         }
     }
 
@@ -119,6 +131,9 @@ final class HitAnalyzer {
         var titleStart = false
         var highlights: [SearchHighlight] = []
         var truncated = false
+        var found = elementScratch
+        elementScratch = ElementMatches()
+        defer { elementScratch = found }
         for (offset, field) in Self.fields.enumerated() {
             let exactEverywhere = best.allSatisfy { $0.map { $0.typos == 0 } ?? false }
             if field.column >= 3, !wantsHighlights, exactEverywhere, best.allSatisfy({ $0!.wholeWord }) { break }
@@ -154,15 +169,14 @@ final class HitAnalyzer {
             }
             let count = json ? elements.count : 1
             for element in 0 ..< count {
-                let found: ElementMatches
                 if json {
                     var text = elements[element]
-                    found = text.withUTF8 { match($0, wantsRanges: wantsHighlights, typos: typos) }
+                    text.withUTF8 { match($0, wantsRanges: wantsHighlights, typos: typos, into: &found) }
                     if wantsHighlights, !found.ranges.isEmpty {
                         highlights.append(SearchHighlight(field: field.key, element: element, ranges: Self.utf16Ranges(found.ranges, in: elements[element])))
                     }
                 } else {
-                    found = match(bytes, wantsRanges: wantsHighlights, typos: typos)
+                    match(bytes, wantsRanges: wantsHighlights, typos: typos, into: &found)
                     if wantsHighlights, !found.ranges.isEmpty {
                         let text = String(decoding: bytes, as: UTF8.self)
                         highlights.append(SearchHighlight(field: field.key, element: nil, ranges: Self.utf16Ranges(found.ranges, in: text)))
@@ -229,26 +243,47 @@ final class HitAnalyzer {
         return false
     }
 
-    /// The matches of every term in one text.
+    /// The matches of every term in one text. One value is refilled for every text
+    /// of a candidate (``match(_:wantsRanges:typos:into:)``), so that its arrays are
+    /// allocated once per search, not once per field.
     private struct ElementMatches {
-        var best: [Found?]
-        var any: Bool
-        var first: Bool
-        var proximity: Double
-        var coverage: Double
-        var ranges: [Range<Int>]
+        var best: [Found?] = []
+        var any = false
+        var first = false
+        var proximity = 0.0
+        var coverage = 0.0
+        var ranges: [Range<Int>] = []
+        /// Where each term matched (token indices), for proximity; empty for one term.
+        var positions: [[Int]] = []
+
+        /// Clears what one text found, for `terms` terms.
+        mutating func reset(terms: Int) {
+            best.removeAll(keepingCapacity: true)
+            best.append(contentsOf: repeatElement(nil, count: terms))
+            any = false
+            first = false
+            proximity = 0
+            coverage = 0
+            ranges.removeAll(keepingCapacity: true)
+            // Positions matter only for proximity, between two or more terms.
+            if terms > 1 {
+                if positions.count != terms { positions = Array(repeating: [], count: terms) }
+                for term in 0 ..< terms { positions[term].removeAll(keepingCapacity: true) }
+            }
+        }
     }
 
-    private func match(_ bytes: UnsafeBufferPointer<UInt8>, wantsRanges: Bool, typos: Bool) -> ElementMatches {
+    /// Reused by every ``analyze(_:first:highlights:typos:)`` (see ``ElementMatches``).
+    private var elementScratch = ElementMatches()
+
+    private func match(_ bytes: UnsafeBufferPointer<UInt8>, wantsRanges: Bool, typos: Bool, into result: inout ElementMatches) {
         let tokens = tokenize(bytes)
-        var result = ElementMatches(best: Array(repeating: nil, count: terms.count), any: false, first: false,
-                                    proximity: 0, coverage: 0, ranges: [])
+        result.reset(terms: terms.count)
         guard tokens.count > 0 else {
             recycle(tokens)
-            return result
+            return
         }
-        // Positions matter only for proximity, between two or more terms.
-        var positions = [[Int]](repeating: [], count: terms.count > 1 ? terms.count : 0)
+        let tracksPositions = terms.count > 1
         var coveredCharacters = 0
         var covered = coveredScratch
         coveredScratch = []
@@ -262,7 +297,7 @@ final class HitAnalyzer {
                 for start in 0 ... tokens.count - width {
                     if width == 1 && Self.surelyMisses(term, tokens.ranges[start], folded, typos: typos) { continue }
                     guard let found = matchAt(start, term: term, tokens: tokens, typos: typos) else { continue }
-                    if !positions.isEmpty { positions[number].append(start) }
+                    if tracksPositions { result.positions[number].append(start) }
                     if let known = result.best[number] {
                         if Self.isBetter(found, than: known) { result.best[number] = found }
                     } else {
@@ -278,7 +313,7 @@ final class HitAnalyzer {
                         let length = isLast && term.isPrefix && !found.wholeWord ? min(tokenLength, term.tokenLength(width - 1)) : tokenLength
                         coveredCharacters += length
                         if wantsRanges {
-                            let range = tokens.original[index]
+                            let range = tokens.original(index)
                             let end = length == tokenLength ? range.upperBound : tokens.byteOffset(afterCharacters: length, from: range.lowerBound, in: bytes)
                             result.ranges.append(range.lowerBound ..< end)
                         }
@@ -293,8 +328,8 @@ final class HitAnalyzer {
             for term in 0 ..< terms.count - 1 {
                 let width = terms[term].tokens.count
                 var pair = 0.0
-                for a in positions[term] {
-                    for b in positions[term + 1] {
+                for a in result.positions[term] {
+                    for b in result.positions[term + 1] {
                         if b == a + width { pair = 1 } else if abs(b - a) <= 3 { pair = max(pair, 0.5) }
                     }
                 }
@@ -304,7 +339,6 @@ final class HitAnalyzer {
         }
         if wantsRanges { result.ranges = Self.merged(result.ranges) }
         recycle(tokens)
-        return result
     }
 
     /// How a term matched one token.
@@ -374,16 +408,22 @@ final class HitAnalyzer {
                         count: vocabulary?.count(of: scalars) ?? 0, itemCount: itemCount)
     }
 
-    /// Tokens of a field: `folded[ranges[i]]` is token `i`, `original[i]` its byte
+    /// Tokens of a field: `folded[ranges[i]]` is token `i`, `original(i)` its byte
     /// range in the stored text. ASCII text is folded in place (lower-cased, the same
     /// offsets); other text goes through FTS5's tokenizer.
     struct FieldTokens {
         var folded: [UInt8] = []
         var ranges: [Range<Int>] = []
-        var original: [Range<Int>] = []
+        /// The stored byte ranges of non-ASCII text (ASCII text's are `ranges`).
+        var offsets: [Range<Int>] = []
         var isASCII = true
         var count: Int { ranges.count }
         subscript(index: Int) -> ArraySlice<UInt8> { folded[ranges[index]] }
+
+        /// Token `index`'s byte range in the stored text.
+        func original(_ index: Int) -> Range<Int> {
+            isASCII ? ranges[index] : offsets[index]
+        }
 
         func scalars(_ index: Int) -> [UInt32] {
             isASCII ? folded[ranges[index]].map { UInt32($0) } : Vocabulary.scalars(folded[ranges[index]])
@@ -407,73 +447,60 @@ final class HitAnalyzer {
         }
     }
 
-    /// Reused between fields, so that tokenizing a field allocates nothing once warm.
+    /// Reused between fields, so that tokenizing an ASCII field allocates nothing once warm.
     private var scratch = FieldTokens()
     private var coveredScratch: [Bool] = []
     private var letterScratch = [Int8](repeating: 0, count: 128)
 
     private func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldTokens {
+        // Taken out of `scratch`, so that its buffers are uniquely referenced here and
+        // are refilled in place.
         var tokens = scratch
         scratch = FieldTokens()
-        tokens.folded.removeAll(keepingCapacity: true)
-        tokens.ranges.removeAll(keepingCapacity: true)
-        tokens.original.removeAll(keepingCapacity: true)
-        tokens.isASCII = true
-        // ASCII, split as unicode61 splits it: runs of letters and digits. The text is
-        // copied once and lower-cased in place, a byte's class read from a table
-        // (``FTSTokenizer/ASCIIBytes``); the
-        // ranges are written into an array made once for the field (a token and its
-        // separator take two bytes at least), not appended one by one.
-        var ascii = true
-        var folded = tokens.folded
+        var folded = tokens.folded, ranges = tokens.ranges
         tokens.folded = []
         tokens.ranges = []
+        folded.removeAll(keepingCapacity: true)
+        ranges.removeAll(keepingCapacity: true)
+        // ASCII, split as unicode61 splits it: runs of letters and digits. The text is
+        // copied once and lower-cased in place, a byte's class read from a table
+        // (``FTSTokenizer/ASCIIBytes``); a token and its separator take two bytes at
+        // least, which bounds the ranges reserved.
         folded.append(contentsOf: bytes)
-        let ranges = folded.withUnsafeMutableBufferPointer { text in
+        ranges.reserveCapacity(bytes.count / 2 + 1)
+        let ascii = folded.withUnsafeMutableBufferPointer { text in
             FTSTokenizer.ASCIIBytes.classes.withUnsafeBufferPointer { classes in
-                [Range<Int>](unsafeUninitializedCapacity: text.count / 2 + 1) { output, made in
-                    var start = -1
-                    var count = 0
-                    for index in 0 ..< text.count {
-                        let byte = text[index]
-                        let kind = classes[Int(byte)]
-                        if kind == FTSTokenizer.ASCIIBytes.notASCII {
-                            ascii = false
-                            break
-                        }
-                        text[index] = byte | (kind & FTSTokenizer.ASCIIBytes.upperCase)
-                        if kind & FTSTokenizer.ASCIIBytes.word != 0 {
-                            if start < 0 { start = index }
-                        } else if start >= 0 {
-                            (output.baseAddress! + count).initialize(to: start ..< index)
-                            count += 1
-                            start = -1
-                        }
+                var start = -1
+                for index in 0 ..< text.count {
+                    let byte = text[index]
+                    let kind = classes[Int(byte)]
+                    if kind == FTSTokenizer.ASCIIBytes.notASCII { return false }
+                    text[index] = byte | (kind & FTSTokenizer.ASCIIBytes.upperCase)
+                    if kind & FTSTokenizer.ASCIIBytes.word != 0 {
+                        if start < 0 { start = index }
+                    } else if start >= 0 {
+                        ranges.append(start ..< index)
+                        start = -1
                     }
-                    if ascii && start >= 0 {
-                        (output.baseAddress! + count).initialize(to: start ..< text.count)
-                        count += 1
-                    }
-                    made = count
                 }
+                if start >= 0 { ranges.append(start ..< text.count) }
+                return true
             }
         }
-        tokens.folded = folded
-        tokens.ranges = ascii ? ranges : []
         if ascii {
-            tokens.original = tokens.ranges
+            tokens.folded = folded
+            tokens.ranges = ranges
+            tokens.isASCII = true
             return tokens
         }
         tokens.isASCII = false
-        tokens.folded.removeAll(keepingCapacity: true)
-        tokens.ranges.removeAll(keepingCapacity: true)
         let found: FTSTokenizer.Tokens
         if let spaced = Self.spaced(bytes) {
             found = spaced.bytes.withUnsafeBufferPointer { tokenizer.tokens($0) }
-            tokens.original = found.offsets.map { range in spaced.map[range.lowerBound] ..< spaced.map[range.upperBound - 1] + 1 }
+            tokens.offsets = found.offsets.map { range in spaced.map[range.lowerBound] ..< spaced.map[range.upperBound - 1] + 1 }
         } else {
             found = tokenizer.tokens(bytes)
-            tokens.original = found.offsets
+            tokens.offsets = found.offsets
         }
         tokens.folded = found.bytes
         tokens.ranges = found.ranges
