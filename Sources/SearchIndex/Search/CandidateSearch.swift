@@ -924,20 +924,18 @@ struct CandidateSearch {
         scored.sort { Ranking.precedes(($0.breakdown, $0.candidate.id), ($1.breakdown, $1.candidate.id)) }
         if !sort.isEmpty { scored = try sorted(scored, by: sort) }
         let page = scored.dropFirst(offset).prefix(limit)
-        let rowStatement = try connection.cached("SELECT \(StoredRow.columns) FROM items WHERE items.rowid = ?")
+        // A hit's fields for its highlights, then the whole row (from column 6), in one lookup.
+        let rowStatement = try connection.cached("""
+            SELECT title, display_name, alternate_names, keywords, content_description, text_content, \(StoredRow.columns)
+            FROM items WHERE items.rowid = ?
+            """)
         var hits: [Scored] = []
         for (candidate, breakdown) in page {
-            var highlights: [SearchHighlight] = []
-            fields.bind(only: candidate.itemRowid)
-            if try fields.step() {
-                highlights = analyzer.analyze(fields, first: 0, highlights: true, typos: candidate.typoMatch)?.highlights ?? []
-            }
-            fields.reset()
             rowStatement.bind(only: candidate.itemRowid)
             defer { rowStatement.reset() }
-            if try rowStatement.step() {
-                hits.append(Scored(row: StoredRow.read(rowStatement, thumbnails: thumbnails), breakdown: breakdown, highlights: highlights))
-            }
+            guard try rowStatement.step() else { continue }
+            let highlights = analyzer.analyze(rowStatement, first: 0, highlights: true, typos: candidate.typoMatch)?.highlights ?? []
+            hits.append(Scored(row: StoredRow.read(rowStatement, thumbnails: thumbnails, first: 6), breakdown: breakdown, highlights: highlights))
         }
         return (hits, scored.count)
     }

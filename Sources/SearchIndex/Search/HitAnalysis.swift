@@ -173,13 +173,15 @@ final class HitAnalyzer {
                     var text = elements[element]
                     text.withUTF8 { match($0, wantsRanges: wantsHighlights, typos: typos, into: &found) }
                     if wantsHighlights, !found.ranges.isEmpty {
-                        highlights.append(SearchHighlight(field: field.key, element: element, ranges: Self.utf16Ranges(found.ranges, in: elements[element])))
+                        let ranges = found.isASCII ? found.ranges : Self.utf16Ranges(found.ranges, in: elements[element])
+                        highlights.append(SearchHighlight(field: field.key, element: element, ranges: ranges))
                     }
                 } else {
                     match(bytes, wantsRanges: wantsHighlights, typos: typos, into: &found)
                     if wantsHighlights, !found.ranges.isEmpty {
-                        let text = String(decoding: bytes, as: UTF8.self)
-                        highlights.append(SearchHighlight(field: field.key, element: nil, ranges: Self.utf16Ranges(found.ranges, in: text)))
+                        // In ASCII text a byte is a UTF-16 unit: the ranges are the offsets.
+                        let ranges = found.isASCII ? found.ranges : Self.utf16Ranges(found.ranges, in: String(decoding: bytes, as: UTF8.self))
+                        highlights.append(SearchHighlight(field: field.key, element: nil, ranges: ranges))
                     }
                 }
                 guard found.any else { continue }
@@ -253,6 +255,8 @@ final class HitAnalyzer {
         var proximity = 0.0
         var coverage = 0.0
         var ranges: [Range<Int>] = []
+        /// Whether the text is ASCII (its byte offsets are its UTF-16 offsets).
+        var isASCII = true
         /// Where each term matched (token indices), for proximity; empty for one term.
         var positions: [[Int]] = []
 
@@ -279,6 +283,7 @@ final class HitAnalyzer {
     private func match(_ bytes: UnsafeBufferPointer<UInt8>, wantsRanges: Bool, typos: Bool, into result: inout ElementMatches) {
         let tokens = tokenize(bytes)
         result.reset(terms: terms.count)
+        result.isASCII = tokens.isASCII
         guard tokens.count > 0 else {
             recycle(tokens)
             return
