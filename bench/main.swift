@@ -36,6 +36,17 @@ say("sizes \(options.sizes.map { Report.count($0) }.joined(separator: ", ")), ba
 
 for size in options.sizes {
     let directory = options.workDirectory + "/" + Report.count(size)
+    if options.searchOnly, let path = options.queriesPath {
+        // Given queries need no workload: they run on the index a previous run left.
+        do {
+            if options.settle { try NativeIndex.settle(directory: directory + "/native") }
+            let queries = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+            try NativeIndex.timeEach(queries: queries, directory: directory + "/native")
+        } catch {
+            say("\(Report.count(size)): \(error)")
+        }
+        continue
+    }
     let files: WorkloadFiles
     do {
         say("\(Report.count(size)): generating the workload…")
@@ -47,15 +58,10 @@ for size in options.sizes {
     if options.searchOnly {
         do {
             if options.settle { try NativeIndex.settle(directory: directory + "/native") }
-            if let path = options.queriesPath {
-                let queries = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-                try NativeIndex.timeEach(queries: queries, directory: directory + "/native")
-            } else {
-                try NativeIndex.timeSearches(queries: files.typing.queries, kinds: files.typing.kinds, directory: directory + "/native")
-                if options.fromJS {
-                    try NativeIndex.timeFromJS(queries: files.typing.queries, kinds: files.typing.kinds,
-                                               directory: directory + "/native", paths: paths, phases: options.phases)
-                }
+            try NativeIndex.timeSearches(queries: files.typing.queries, kinds: files.typing.kinds, directory: directory + "/native")
+            if options.fromJS {
+                try NativeIndex.timeFromJS(queries: files.typing.queries, kinds: files.typing.kinds,
+                                           directory: directory + "/native", paths: paths, phases: options.phases)
             }
         } catch {
             say("\(Report.count(size)): \(error)")

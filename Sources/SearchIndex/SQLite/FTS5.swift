@@ -135,13 +135,26 @@ final class FTS5Tokenizer {
     /// The tokens of `text` (UTF-8 bytes), tokenized as a document's text is.
     func tokens(_ text: UnsafeBufferPointer<UInt8>) -> FTS5Tokens {
         var result = FTS5Tokens()
-        guard let base = text.baseAddress, !text.isEmpty else { return result }
+        tokens(text, into: &result)
+        return result
+    }
+
+    /// The tokens of `text` written over `result`, whose arrays keep their capacity:
+    /// a caller tokenizing many texts reuses one value instead of growing new arrays.
+    func tokens(_ text: UnsafeBufferPointer<UInt8>, into result: inout FTS5Tokens) {
+        result.bytes.removeAll(keepingCapacity: true)
+        result.ranges.removeAll(keepingCapacity: true)
+        result.offsets.removeAll(keepingCapacity: true)
+        guard let base = text.baseAddress, !text.isEmpty else { return }
+        // Folded tokens take about as many bytes as the text; a token and a separator two.
+        result.bytes.reserveCapacity(text.count)
+        result.ranges.reserveCapacity(text.count / 2 + 1)
+        result.offsets.reserveCapacity(text.count / 2 + 1)
         withUnsafeMutablePointer(to: &result) { pointer in
             base.withMemoryRebound(to: CChar.self, capacity: text.count) { chars in
                 _ = factory.tokenize(handle, UnsafeMutableRawPointer(pointer), Self.document, chars, Int32(text.count), Self.collect)
             }
         }
-        return result
     }
 
     /// `FTS5_TOKENIZE_DOCUMENT`.

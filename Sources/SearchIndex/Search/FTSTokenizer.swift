@@ -33,6 +33,11 @@ final class FTSTokenizer {
         tokenizer.tokens(text)
     }
 
+    /// The folded tokens of `text` written over `tokens`, reusing its arrays.
+    func tokens(_ text: UnsafeBufferPointer<UInt8>, into tokens: inout Tokens) {
+        tokenizer.tokens(text, into: &tokens)
+    }
+
     /// The folded tokens of `text`.
     func tokens(_ text: String) -> Tokens {
         var text = text

@@ -498,17 +498,26 @@ final class HitAnalyzer {
             tokens.isASCII = true
             return tokens
         }
+        // Other text: FTS5's tokenizer, writing into the same buffers.
         tokens.isASCII = false
-        let found: FTSTokenizer.Tokens
-        if let spaced = Self.spaced(bytes) {
-            found = spaced.bytes.withUnsafeBufferPointer { tokenizer.tokens($0) }
-            tokens.offsets = found.offsets.map { range in spaced.map[range.lowerBound] ..< spaced.map[range.upperBound - 1] + 1 }
+        var found = FTSTokenizer.Tokens(bytes: folded, ranges: ranges, offsets: tokens.offsets)
+        tokens.offsets = []
+        if SearchText.spacedCJK(utf8: bytes, into: &spacedScratch, insertions: &insertionsScratch) {
+            // One token per CJK character; its offsets in the spaced text map back to
+            // the stored text's by the spaces added before them (never inside a token).
+            spacedScratch.withUnsafeBufferPointer { tokenizer.tokens($0, into: &found) }
+            var added = 0
+            for index in found.offsets.indices {
+                let range = found.offsets[index]
+                while added < insertionsScratch.count && insertionsScratch[added] < range.lowerBound { added += 1 }
+                found.offsets[index] = range.lowerBound - added ..< range.upperBound - added
+            }
         } else {
-            found = tokenizer.tokens(bytes)
-            tokens.offsets = found.offsets
+            tokenizer.tokens(bytes, into: &found)
         }
         tokens.folded = found.bytes
         tokens.ranges = found.ranges
+        tokens.offsets = found.offsets
         return tokens
     }
 
@@ -517,40 +526,10 @@ final class HitAnalyzer {
         if tokens.folded.capacity > scratch.folded.capacity { scratch = tokens }
     }
 
-    /// UTF-8 text with a space around every CJK character, and for each byte of it
-    /// the offset of the stored byte it came from (`nil` without CJK).
-    private static func spaced(_ text: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], map: [Int])? {
-        guard text.contains(where: { $0 >= 0xE0 }) else { return nil }
-        var bytes: [UInt8] = [], map: [Int] = []
-        bytes.reserveCapacity(text.count * 2)
-        map.reserveCapacity(text.count * 2)
-        var index = 0
-        while index < text.count {
-            let lead = text[index]
-            let length = lead < 0x80 ? 1 : (lead >= 0xF0 ? 4 : (lead >= 0xE0 ? 3 : (lead >= 0xC0 ? 2 : 1)))
-            let end = min(index + length, text.count)
-            var isCJK = false
-            if length >= 3, end - index == length {
-                var value = UInt32(lead & (length == 4 ? 0x07 : 0x0F))
-                for offset in index + 1 ..< end { value = value << 6 | UInt32(text[offset] & 0x3F) }
-                isCJK = Unicode.Scalar(value).map(SearchText.isCJK) ?? false
-            }
-            if isCJK {
-                bytes.append(0x20)
-                map.append(index)
-            }
-            for offset in index ..< end {
-                bytes.append(text[offset])
-                map.append(offset)
-            }
-            if isCJK {
-                bytes.append(0x20)
-                map.append(end - 1)
-            }
-            index = end
-        }
-        return (bytes, map)
-    }
+    /// Reused by every field with CJK text: the spaced text and where spaces were added
+    /// (``SearchText/spacedCJK(utf8:into:insertions:)``).
+    private var spacedScratch: [UInt8] = []
+    private var insertionsScratch: [Int] = []
 
     private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
         var result: [Range<Int>] = []

@@ -73,33 +73,65 @@ enum SearchText {
     /// when the text has no CJK character (every CJK scalar takes three or four bytes).
     /// Works on bytes: it runs on candidates' fields, read in place from SQLite.
     static func spacedCJK(utf8 text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard let firstWide = text.firstIndex(where: { $0 >= 0xE0 }) else { return nil }
-        var out: [UInt8] = []
-        var copied = 0
-        var index = firstWide
-        while index < text.count {
-            let lead = text[index]
-            guard lead >= 0xE0 else {
-                index += 1
-                continue
+        var out: [UInt8] = [], insertions: [Int] = []
+        return spacedCJK(utf8: text, into: &out, insertions: &insertions) ? out : nil
+    }
+
+    /// ``spacedCJK(utf8:)`` written over `out`, whose capacity is kept (a caller spacing
+    /// many texts reuses one buffer), with the position in `out` of every space added
+    /// in `insertions`, in order: a byte at position `p` of `out` that is not an added
+    /// space came from position `p - (spaces added before p)` of `text`. `false`, and
+    /// both arrays left empty, when the text has no CJK character.
+    static func spacedCJK(utf8 text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], insertions: inout [Int]) -> Bool {
+        out.removeAll(keepingCapacity: true)
+        insertions.removeAll(keepingCapacity: true)
+        guard let source = text.baseAddress, let firstWide = text.firstIndex(where: { $0 >= 0xE0 }) else { return false }
+        // A CJK character takes three bytes or four and gains two spaces at most: twice
+        // the text is room enough, written through a pointer (appending a byte at a
+        // time cost more than the tokenizer).
+        let room = text.count * 2
+        out.append(contentsOf: repeatElement(0, count: room))
+        let written = out.withUnsafeMutableBufferPointer { buffer -> Int in
+            let target = buffer.baseAddress!
+            var written = 0, copied = 0
+            func copy(_ range: Range<Int>) {
+                (target + written).update(from: source + range.lowerBound, count: range.count)
+                written += range.count
             }
-            let length = lead >= 0xF0 ? 4 : 3
-            guard index + length <= text.count else { break }
-            var value = UInt32(lead & (length == 4 ? 0x07 : 0x0F))
-            for offset in 1 ..< length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
-            if let scalar = Unicode.Scalar(value), SearchText.isCJK(scalar) {
-                if out.isEmpty { out.reserveCapacity(text.count * 2) }
-                out.append(contentsOf: text[copied ..< index])
-                if out.isEmpty || copied != index { out.append(0x20) }  // not after a CJK character
-                out.append(contentsOf: text[index ..< index + length])
-                out.append(0x20)
-                copied = index + length
+            func space() {
+                insertions.append(written)
+                target[written] = 0x20
+                written += 1
             }
-            index += length
+            var index = firstWide
+            while index < text.count {
+                let lead = text[index]
+                guard lead >= 0xE0 else {
+                    index += 1
+                    continue
+                }
+                let length = lead >= 0xF0 ? 4 : 3
+                guard index + length <= text.count else { break }
+                var value = UInt32(lead & (length == 4 ? 0x07 : 0x0F))
+                for offset in 1 ..< length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
+                if let scalar = Unicode.Scalar(value), SearchText.isCJK(scalar) {
+                    copy(copied ..< index)
+                    if insertions.isEmpty || copied != index { space() }  // not after a CJK character
+                    copy(index ..< index + length)
+                    space()
+                    copied = index + length
+                }
+                index += length
+            }
+            if !insertions.isEmpty { copy(copied ..< text.count) }
+            return written
         }
-        if copied == 0 { return nil }
-        out.append(contentsOf: text[copied...])
-        return out
+        guard !insertions.isEmpty else {
+            out.removeAll(keepingCapacity: true)
+            return false
+        }
+        out.removeLast(room - written)
+        return true
     }
 
     /// Whether the tokenizer keeps a scalar in tokens (letters and numbers), for pairing

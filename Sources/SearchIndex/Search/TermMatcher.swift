@@ -67,17 +67,30 @@ final class TermMatcher {
     /// array of strings.
     private func forEachText(_ statement: Statement, _ column: Int32, json: Bool, _ body: (Tokens) -> Void) {
         guard let bytes = statement.utf8(column) else { return }
-        guard json else { return body(tokens(bytes)) }
+        guard json else { return withTokens(bytes, body) }
         for var element in JSONText.decodeArray(String(decoding: bytes, as: UTF8.self)) ?? [] {
-            element.withUTF8 { body(tokens($0)) }
+            element.withUTF8 { withTokens($0, body) }
         }
     }
 
-    /// The tokens of text, one per CJK character.
-    private func tokens(_ bytes: UnsafeBufferPointer<UInt8>) -> Tokens {
-        guard let spaced = SearchText.spacedCJK(utf8: bytes) else { return tokenizer.tokens(bytes) }
-        return spaced.withUnsafeBufferPointer { tokenizer.tokens($0) }
+    /// Calls `body` with the tokens of text, one per CJK character; the buffers are
+    /// reused from text to text (`body` must not keep the tokens).
+    private func withTokens(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Tokens) -> Void) {
+        var found = scratch
+        scratch = Tokens()
+        if SearchText.spacedCJK(utf8: bytes, into: &spaced, insertions: &insertions) {
+            spaced.withUnsafeBufferPointer { tokenizer.tokens($0, into: &found) }
+        } else {
+            tokenizer.tokens(bytes, into: &found)
+        }
+        body(found)
+        scratch = found
     }
+
+    /// Buffers ``withTokens(_:_:)`` refills.
+    private var scratch = Tokens()
+    private var spaced: [UInt8] = []
+    private var insertions: [Int] = []
 
     /// Whether the title (column `column` of `statement`'s current row) starts with a term.
     ///
@@ -86,13 +99,14 @@ final class TermMatcher {
     /// as far as the longest term reaches.
     func titleStarts(_ statement: Statement, _ column: Int32) -> Bool {
         guard let bytes = statement.utf8(column) else { return false }
-        let tokens: Tokens
         if let ascii = Self.asciiTokens(bytes, limit: longestTerm) {
-            tokens = ascii
-        } else {
-            tokens = self.tokens(bytes)
+            return terms.contains { Self.position(of: $0, in: ascii, onlyAtStart: true) != nil }
         }
-        return terms.contains { Self.position(of: $0, in: tokens, onlyAtStart: true) != nil }
+        var starts = false
+        withTokens(bytes) { tokens in
+            starts = terms.contains { Self.position(of: $0, in: tokens, onlyAtStart: true) != nil }
+        }
+        return starts
     }
 
     private typealias Tokens = FTSTokenizer.Tokens
