@@ -216,33 +216,53 @@ final class HitAnalyzer {
     }
 
     /// Whether ASCII text holds `word` (folded) as a whole token; `nil` when the text
-    /// has a non-ASCII byte (it would need FTS5's tokenizer).
+    /// has a non-ASCII byte before the first such token (it would need FTS5's tokenizer).
+    ///
+    /// It runs on the description of most candidates of an as-you-type query (is the
+    /// word being typed there whole?), so it reads the text eight bytes at a time: a
+    /// word lets through only the bytes equal to its first, in either case, and only
+    /// those are compared in full.
     static func containsWord(_ word: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard let first = word.first else { return false }
+        guard let first = word.first, let base = text.baseAddress else { return false }
         @inline(__always) func isWord(_ byte: UInt8) -> Bool {
             let lowered = byte | 0x20
             return (byte >= 0x30 && byte <= 0x39) || (lowered >= 0x61 && lowered <= 0x7A)
         }
-        var previousIsWord = false
-        var index = 0
+        @inline(__always) func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
         let count = text.count
-        while index < count {
-            let byte = text[index]
-            if byte >= 0x80 { return nil }
-            let wordByte = isWord(byte)
-            if wordByte && !previousIsWord && (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == first && index + word.count <= count {
-                var offset = 1
-                while offset < word.count {
-                    let next = text[index + offset]
-                    if (next >= 0x41 && next <= 0x5A ? next | 0x20 : next) != word[offset] { break }
-                    offset += 1
-                }
-                if offset == word.count && (index + offset == count || !isWord(text[index + offset])) { return true }
+        // The text up to its first non-ASCII byte is what a token can be found in.
+        var end = 0
+        while end + 8 <= count, UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { end += 8 }
+        while end < count && text[end] < 0x80 { end += 1 }
+        // Whether the word starts at `index` (its first byte already matched): the bytes
+        // after it equal the word's (folded), and whole tokens on both sides.
+        @inline(__always) func matches(at index: Int) -> Bool {
+            guard index + word.count <= end, index == 0 || !isWord(text[index - 1]) else { return false }
+            for offset in 1 ..< word.count where folded(text[index + offset]) != word[offset] { return false }
+            return index + word.count == count || !isWord(text[index + word.count])
+        }
+        // Eight bytes with 0x20 set are compared with `first` at once: that lets through
+        // the letter in either case (and, for a digit, a control byte too), and every
+        // byte let through is checked in full.
+        let spread = UInt64(first) &* 0x0101_0101_0101_0101
+        var index = 0
+        while index + 8 <= end {
+            let difference = (UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) | 0x2020_2020_2020_2020) ^ spread
+            // Flags the bytes of `difference` that are zero (a flag above a zero byte
+            // may be false: each one is checked).
+            var zeros = (difference &- 0x0101_0101_0101_0101) & ~difference & 0x8080_8080_8080_8080
+            while zeros != 0 {
+                let at = index + zeros.trailingZeroBitCount / 8
+                if folded(text[at]) == first, matches(at: at) { return true }
+                zeros &= zeros &- 1
             }
-            previousIsWord = wordByte
+            index += 8
+        }
+        while index < end {
+            if folded(text[index]) == first, matches(at: index) { return true }
             index += 1
         }
-        return false
+        return end < count ? nil : false
     }
 
     /// The matches of every term in one text. One value is refilled for every text
