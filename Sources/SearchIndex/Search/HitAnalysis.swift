@@ -487,31 +487,11 @@ final class HitAnalyzer {
         tokens.ranges = []
         folded.removeAll(keepingCapacity: true)
         ranges.removeAll(keepingCapacity: true)
-        // ASCII, split as unicode61 splits it: runs of letters and digits. The text is
-        // copied once and lower-cased in place, a byte's class read from a table
-        // (``FTSTokenizer/ASCIIBytes``); a token and its separator take two bytes at
-        // least, which bounds the ranges reserved.
+        // ASCII, split as unicode61 splits it (``splitASCII(_:into:)``); a token and its
+        // separator take two bytes at least, which bounds the ranges reserved.
         folded.append(contentsOf: bytes)
         ranges.reserveCapacity(bytes.count / 2 + 1)
-        let ascii = folded.withUnsafeMutableBufferPointer { text in
-            FTSTokenizer.ASCIIBytes.classes.withUnsafeBufferPointer { classes in
-                var start = -1
-                for index in 0 ..< text.count {
-                    let byte = text[index]
-                    let kind = classes[Int(byte)]
-                    if kind == FTSTokenizer.ASCIIBytes.notASCII { return false }
-                    text[index] = byte | (kind & FTSTokenizer.ASCIIBytes.upperCase)
-                    if kind & FTSTokenizer.ASCIIBytes.word != 0 {
-                        if start < 0 { start = index }
-                    } else if start >= 0 {
-                        ranges.append(start ..< index)
-                        start = -1
-                    }
-                }
-                if start >= 0 { ranges.append(start ..< text.count) }
-                return true
-            }
-        }
+        let ascii = folded.withUnsafeMutableBufferPointer { Self.splitASCII($0, into: &ranges) }
         if ascii {
             tokens.folded = folded
             tokens.ranges = ranges
@@ -539,6 +519,65 @@ final class HitAnalyzer {
         tokens.ranges = found.ranges
         tokens.offsets = found.offsets
         return tokens
+    }
+
+    /// Lower-cases ASCII `text` in place and appends its tokens' ranges to `ranges`:
+    /// runs of letters and digits, as `unicode61` splits ASCII. `false` at the first
+    /// non-ASCII byte (the text needs FTS5's tokenizer; what was written is left over).
+    ///
+    /// Every candidate's fields go through here, so eight bytes are classified at once
+    /// (each byte's high bit marks a range: `A`–`Z`, then letters and digits) and only
+    /// a token's start and end cost a step; the tail is read a byte at a time through
+    /// ``FTSTokenizer/ASCIIBytes``'s table.
+    static func splitASCII(_ text: UnsafeMutableBufferPointer<UInt8>, into ranges: inout [Range<Int>]) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func splat(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+        // The high bit of each byte of `x` (all below 0x80) that lies in `low ... high`;
+        // no sum carries into the next byte.
+        @inline(__always) func within(_ x: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
+            (x &+ splat(0x80 - low)) & ~(x &+ splat(0x7F - high)) & highs
+        }
+        var start = -1
+        var index = 0
+        while index + 8 <= text.count {
+            let raw = base + index
+            let chunk = UnsafeRawPointer(raw).loadUnaligned(as: UInt64.self)
+            if chunk & highs != 0 { return false }
+            let folded = chunk | (within(chunk, 0x41, 0x5A) >> 2)
+            UnsafeMutableRawPointer(raw).storeBytes(of: folded, as: UInt64.self)
+            let words = within(folded, 0x61, 0x7A) | within(folded, 0x30, 0x39)
+            // A byte whose byte before is a word byte (the chunk before for the first).
+            let afterWord = (words << 8) | (start >= 0 ? 0x80 : 0)
+            var changes = (words & ~afterWord) | (~words & highs & afterWord)
+            while changes != 0 {
+                let at = index + changes.trailingZeroBitCount / 8
+                if start < 0 {
+                    start = at
+                } else {
+                    ranges.append(start ..< at)
+                    start = -1
+                }
+                changes &= changes &- 1
+            }
+            index += 8
+        }
+        let classes = FTSTokenizer.ASCIIBytes.classes
+        while index < text.count {
+            let byte = text[index]
+            let kind = classes[Int(byte)]
+            if kind == FTSTokenizer.ASCIIBytes.notASCII { return false }
+            text[index] = byte | (kind & FTSTokenizer.ASCIIBytes.upperCase)
+            if kind & FTSTokenizer.ASCIIBytes.word != 0 {
+                if start < 0 { start = index }
+            } else if start >= 0 {
+                ranges.append(start ..< index)
+                start = -1
+            }
+            index += 1
+        }
+        if start >= 0 { ranges.append(start ..< text.count) }
+        return true
     }
 
     /// Hands a field's buffers back for the next field.

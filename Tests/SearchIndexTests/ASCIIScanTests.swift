@@ -1,9 +1,9 @@
 import XCTest
 @testable import SearchIndex
 
-/// `HitAnalyzer.containsWord` reads text eight bytes at a time; it must say what a
-/// plain reading says: split the text as `unicode61` splits ASCII and compare tokens.
-final class WordScanTests: XCTestCase {
+/// `HitAnalyzer` reads ASCII fields eight bytes at a time: its splitter must split as
+/// FTS5's own tokenizer does, and its word scan must say what a plain reading says.
+final class ASCIIScanTests: XCTestCase {
     /// The plain reading: `nil` when a non-ASCII byte comes before the first token equal
     /// to `word` (the text would need FTS5's tokenizer), else whether there is one.
     private func reference(_ word: [UInt8], in text: [UInt8]) -> Bool? {
@@ -61,5 +61,30 @@ final class WordScanTests: XCTestCase {
             let found = text.withUnsafeBufferPointer { HitAnalyzer.containsWord(word, in: $0) }
             XCTAssertEqual(found, reference(word, in: text), "\(String(decoding: word, as: UTF8.self)) in \(text)")
         }
+    }
+
+    func testTheSplitterSplitsAndFoldsAsTheTablesTokenizerDoes() throws {
+        let tokenizer = try XCTUnwrap(FTSTokenizer())
+        var state: UInt64 = 0xA5C11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        // Every ASCII byte, with letters and digits most often, at lengths around the
+        // eight-byte steps.
+        let common = Array("abcxyzABCXYZ0189 ".utf8)
+        for _ in 0 ..< 5_000 {
+            var text: [UInt8] = []
+            for _ in 0 ..< next(30) { text.append(next(3) == 0 ? UInt8(next(128)) : common[next(common.count)]) }
+            var folded = text
+            var ranges: [Range<Int>] = []
+            XCTAssertTrue(folded.withUnsafeMutableBufferPointer { HitAnalyzer.splitASCII($0, into: &ranges) })
+            let expected = text.withUnsafeBufferPointer { tokenizer.tokens($0) }
+            XCTAssertEqual(ranges, expected.offsets, "token ranges of \(text)")
+            XCTAssertEqual(ranges.map { Array(folded[$0]) }, (0 ..< expected.count).map { Array(expected[$0]) }, "tokens of \(text)")
+        }
+        var accented = Array("plain words, then caf\u{e9}".utf8)
+        var ranges: [Range<Int>] = []
+        XCTAssertFalse(accented.withUnsafeMutableBufferPointer { HitAnalyzer.splitASCII($0, into: &ranges) })
     }
 }
