@@ -282,8 +282,12 @@ final class HitAnalyzer {
 
         /// Clears what one text found, for `terms` terms.
         mutating func reset(terms: Int) {
-            best.removeAll(keepingCapacity: true)
-            best.append(contentsOf: repeatElement(nil, count: terms))
+            // Cleared in place (appending a repeated `nil` made a buffer every time).
+            if best.count == terms {
+                for term in 0 ..< terms { best[term] = nil }
+            } else {
+                best = Array(repeating: nil, count: terms)
+            }
             any = false
             first = false
             proximity = 0
