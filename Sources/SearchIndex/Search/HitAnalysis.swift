@@ -131,9 +131,10 @@ final class HitAnalyzer {
         var titleStart = false
         var highlights: [SearchHighlight] = []
         var truncated = false
-        var found = elementScratch
-        elementScratch = ElementMatches()
-        defer { elementScratch = found }
+        // Swapped out and back (moves, not copies of its arrays).
+        var found = ElementMatches()
+        swap(&found, &elementScratch)
+        defer { swap(&found, &elementScratch) }
         for (offset, field) in Self.fields.enumerated() {
             let exactEverywhere = best.allSatisfy { $0.map { $0.typos == 0 } ?? false }
             if field.column >= 3, !wantsHighlights, exactEverywhere, best.allSatisfy({ $0!.wholeWord }) { break }
