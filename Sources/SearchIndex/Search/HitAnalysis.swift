@@ -490,13 +490,14 @@ final class HitAnalyzer {
         var folded = tokens.folded, ranges = tokens.ranges
         tokens.folded = []
         tokens.ranges = []
-        folded.removeAll(keepingCapacity: true)
         ranges.removeAll(keepingCapacity: true)
         // ASCII, split as unicode61 splits it (``splitASCII(_:into:)``); a token and its
         // separator take two bytes at least, which bounds the ranges reserved.
-        folded.append(contentsOf: bytes)
+        // The folded bytes are written over the buffer's first `bytes.count` (what lies
+        // past them is never in a token's range): grown, never copied into first.
+        if folded.count < bytes.count { folded.append(contentsOf: repeatElement(0, count: bytes.count - folded.count)) }
         ranges.reserveCapacity(bytes.count / 2 + 1)
-        let ascii = folded.withUnsafeMutableBufferPointer { Self.splitASCII($0, into: &ranges) }
+        let ascii = folded.withUnsafeMutableBufferPointer { Self.splitASCII(bytes, folding: $0, into: &ranges) }
         if ascii {
             tokens.folded = folded
             tokens.ranges = ranges
@@ -526,16 +527,19 @@ final class HitAnalyzer {
         return tokens
     }
 
-    /// Lower-cases ASCII `text` in place and appends its tokens' ranges to `ranges`:
-    /// runs of letters and digits, as `unicode61` splits ASCII. `false` at the first
-    /// non-ASCII byte (the text needs FTS5's tokenizer; what was written is left over).
+    /// Writes ASCII `text` lower-cased to the start of `folded` (as long as the text at
+    /// least) and appends its tokens' ranges to `ranges`: runs of letters and digits, as
+    /// `unicode61` splits ASCII. `false` at the first non-ASCII byte (the text needs
+    /// FTS5's tokenizer; what was written is left over).
     ///
     /// Every candidate's fields go through here, so eight bytes are classified at once
     /// (each byte's high bit marks a range: `A`–`Z`, then letters and digits) and only
     /// a token's start and end cost a step; the tail is read a byte at a time through
     /// ``FTSTokenizer/ASCIIBytes``'s table.
-    static func splitASCII(_ text: UnsafeMutableBufferPointer<UInt8>, into ranges: inout [Range<Int>]) -> Bool {
-        guard let base = text.baseAddress else { return true }
+    static func splitASCII(_ text: UnsafeBufferPointer<UInt8>, folding folded: UnsafeMutableBufferPointer<UInt8>,
+                           into ranges: inout [Range<Int>]) -> Bool {
+        precondition(folded.count >= text.count)
+        guard let base = text.baseAddress, let target = folded.baseAddress else { return true }
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func splat(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
         // The high bit of each byte of `x` (all below 0x80) that lies in `low ... high`;
@@ -546,12 +550,11 @@ final class HitAnalyzer {
         var start = -1
         var index = 0
         while index + 8 <= text.count {
-            let raw = base + index
-            let chunk = UnsafeRawPointer(raw).loadUnaligned(as: UInt64.self)
+            let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             if chunk & highs != 0 { return false }
-            let folded = chunk | (within(chunk, 0x41, 0x5A) >> 2)
-            UnsafeMutableRawPointer(raw).storeBytes(of: folded, as: UInt64.self)
-            let words = within(folded, 0x61, 0x7A) | within(folded, 0x30, 0x39)
+            let lowered = chunk | (within(chunk, 0x41, 0x5A) >> 2)
+            UnsafeMutableRawPointer(target + index).storeBytes(of: lowered, as: UInt64.self)
+            let words = within(lowered, 0x61, 0x7A) | within(lowered, 0x30, 0x39)
             // A byte whose byte before is a word byte (the chunk before for the first).
             let afterWord = (words << 8) | (start >= 0 ? 0x80 : 0)
             var changes = (words & ~afterWord) | (~words & highs & afterWord)
@@ -572,7 +575,7 @@ final class HitAnalyzer {
             let byte = text[index]
             let kind = classes[Int(byte)]
             if kind == FTSTokenizer.ASCIIBytes.notASCII { return false }
-            text[index] = byte | (kind & FTSTokenizer.ASCIIBytes.upperCase)
+            target[index] = byte | (kind & FTSTokenizer.ASCIIBytes.upperCase)
             if kind & FTSTokenizer.ASCIIBytes.word != 0 {
                 if start < 0 { start = index }
             } else if start >= 0 {
