@@ -62,7 +62,9 @@ enum Typos {
         var found: [Alternative] = []
         // Row d (the distances of query against the word's first d scalars) is
         // rows[d*width ..< (d+1)*width].
-        var rows = [Int](repeating: 0, count: (Vocabulary.longestWord + 2) * (query.count + 1))
+        // Then, per depth, what ``walk`` keeps of the characters that may follow it.
+        let depths = Vocabulary.longestWord + 2
+        var rows = [Int](repeating: 0, count: depths * (query.count + 1) + depths * (1 + liveWidth(k: k)))
         // The path's scalars (it is at most one longer than the longest word).
         var path = [UInt32](repeating: 0, count: Vocabulary.longestWord + 2)
         query.withUnsafeBufferPointer { query in
@@ -103,6 +105,11 @@ enum Typos {
         return keyed.map(\.0)
     }
 
+    /// Room per depth for the characters ``walk`` finds may follow a prefix without
+    /// the rows leaving the distance: one per cell of the band, and one per cell for
+    /// a swap.
+    private static func liveWidth(k: Int) -> Int { 2 * (2 * k + 2) }
+
     /// The walk of ``alternatives(of:prefix:maximumEdits:in:)`` over the flat list. The
     /// path (the prefix whose rows are computed) is always a prefix of the word before
     /// the one being visited, so it is kept as a length and a copy of its scalars: the
@@ -121,6 +128,48 @@ enum Typos {
         let total = starts.count - 1
         for j in 0 ... n { rows[j] = j }
         var pathLength = 0
+        // A prefix of `d` characters whose row has no cell below `k` in the next row's
+        // band (nor cell 0) can be followed, within the distance, only by a character
+        // that matches the query where the row holds `k` (a diagonal within it) or that
+        // completes a swap from the row before: after any other, every cell of the next
+        // row is past the distance and the walk prunes there. So those few characters
+        // are found once per prefix, and a word whose next character is none of them is
+        // pruned without computing its row: most words the walk tries are. For row `d`,
+        // `liveCounts[d]` is how many there are, in `live[d * liveStride...]`; -1 when
+        // not found yet (reset whenever row `d` is computed again), -2 when some cell is
+        // below `k` (no character is pruned so).
+        let depths = Vocabulary.longestWord + 2
+        let liveStride = liveWidth(k: k)
+        let liveCounts = rows + depths * width, live = liveCounts + depths
+        for d in 0 ..< depths { liveCounts[d] = -1 }
+        // Finds the characters that may follow the prefix of `d` characters (see above).
+        func liveCount(_ d: Int) -> Int {
+            if liveCounts[d] != -1 { return liveCounts[d] }
+            let row = rows + d * width
+            let low = max(1, d - k), high = min(n, d + 1 + k)
+            var count = row[0] < k ? -2 : 0
+            var j = low
+            while count >= 0 && j <= high {
+                if row[j] < k { count = -2 }
+                j += 1
+            }
+            if count == 0 {
+                let characters = live + d * liveStride
+                for j in low ... high where row[j - 1] <= k {
+                    characters[count] = Int(query[j - 1])
+                    count += 1
+                }
+                if d >= 1 {
+                    let before = path[d - 1], rowBefore = row - width
+                    for j in max(2, low) ... max(2, high) where j <= high && query[j - 1] == before && rowBefore[j - 2] + 1 <= k {
+                        characters[count] = Int(query[j - 2])
+                        count += 1
+                    }
+                }
+            }
+            liveCounts[d] = count
+            return count
+        }
         // The walk goes no deeper than `Vocabulary.longestWord + 1` scalars, far below
         // `Vocabulary.Snapshot.maximumShared`.
         func end(_ length: Int, from index: Int) -> Int {
@@ -151,6 +200,23 @@ enum Typos {
             while next != noScalar {
                 let character = next
                 path[depth] = character
+                if depth >= k {
+                    let count = liveCount(depth)
+                    if count >= 0 {
+                        let characters = live + depth * liveStride
+                        var alive = false
+                        for c in 0 ..< count where characters[c] == Int(character) {
+                            alive = true
+                            break
+                        }
+                        if !alive {
+                            depth += 1
+                            skip = end(depth, from: index)
+                            break
+                        }
+                    }
+                }
+                liveCounts[depth + 1] = -1
                 let before = depth >= 1 ? path[depth - 1] : 0
                 let previous = rows + depth * width, row = previous + width
                 row[0] = depth &+ 1
