@@ -90,21 +90,26 @@ final class Vocabulary: Sendable {
 
         /// Adds a word after the last (the caller keeps the order).
         mutating func append<C: Collection>(_ word: C, count: Int32) where C.Element == UInt32 {
-            var common = 0
-            if let last = counts.indices.last {
-                let first = starts[last], length = starts[last + 1] - first
-                scalars.withUnsafeBufferPointer { scalars in
-                    for scalar in word {
-                        guard common < length, scalars[first + common] == scalar else { break }
+            // What it shares with the last word, and its scalar after that, in one pass.
+            var common = 0, next = Self.noScalar
+            let index = counts.count
+            let first = starts[index], length = index > 0 ? first - starts[index - 1] : 0
+            scalars.withUnsafeBufferPointer { scalars in
+                let previous = scalars.baseAddress.map { $0 + (first - length) }
+                for scalar in word {
+                    if common < length && previous![common] == scalar {
                         common += 1
+                    } else {
+                        next = scalar
+                        break
                     }
                 }
             }
-            let index = counts.count, value = UInt8(min(common, Self.maximumShared))
+            let value = UInt8(min(common, Self.maximumShared))
             shared.append(value)
-            following.append(word.dropFirst(common).first ?? Self.noScalar)
-            if index % Self.blockSize == 0 { blockLeast.append(value) } else { blockLeast[blockLeast.count - 1] = min(blockLeast[blockLeast.count - 1], value) }
-            if index % Self.regionSize == 0 { regionLeast.append(value) } else { regionLeast[regionLeast.count - 1] = min(regionLeast[regionLeast.count - 1], value) }
+            following.append(next)
+            if index % Self.blockSize == 0 { blockLeast.append(value) } else if value < blockLeast[blockLeast.count - 1] { blockLeast[blockLeast.count - 1] = value }
+            if index % Self.regionSize == 0 { regionLeast.append(value) } else if value < regionLeast[regionLeast.count - 1] { regionLeast[regionLeast.count - 1] = value }
             scalars.append(contentsOf: word)
             starts.append(scalars.count)
             counts.append(count)
