@@ -165,6 +165,30 @@ final class TypoWalkTests: XCTestCase {
         }
         XCTAssertEqual(vocabulary.count(of: Array("zzzzqqq".unicodeScalars.map(\.value))), 0)
     }
+
+    /// What the walk reads instead of the words (each word's start shared with the one
+    /// before and its next scalar) is the words', and the end of a prefix's words found
+    /// from the shared starts (block by block, region by region) is where comparing
+    /// the words one by one ends, for every prefix length of random words.
+    func testTheSharedStartsAreTheWordsAndEndTheirPrefixes() throws {
+        let (vocabulary, words, _) = try snapshot()
+        for index in words.indices {
+            let before = index == 0 ? [] : words[index - 1], word = words[index]
+            let common = zip(before, word).prefix { $0 == $1 }.count
+            XCTAssertEqual(Int(vocabulary.shared[index]), common)
+            XCTAssertEqual(vocabulary.following[index], common < word.count ? word[common] : Vocabulary.Snapshot.noScalar)
+        }
+        var random = SplitMix(seed: 5)
+        for _ in 0 ..< 200 {
+            let index = Int(random.next() % UInt64(words.count))
+            for length in 0 ... words[index].count {
+                let prefix = words[index].prefix(length)
+                var end = index + 1
+                while end < words.count && words[end].starts(with: prefix) { end += 1 }
+                XCTAssertEqual(vocabulary.end(ofPrefix: prefix, from: index), end, "\(prefix) from \(index)")
+            }
+        }
+    }
 }
 
 /// The shortcuts the analyzer compares candidates' tokens with give what the
