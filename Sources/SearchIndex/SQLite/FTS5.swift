@@ -146,10 +146,10 @@ final class FTS5Tokenizer {
         result.ranges.removeAll(keepingCapacity: true)
         result.offsets.removeAll(keepingCapacity: true)
         guard let base = text.baseAddress, !text.isEmpty else { return }
-        // Folded tokens take about as many bytes as the text; a token and a separator two.
+        // Folded tokens take about as many bytes as the text. The ranges are left to grow:
+        // room for a token every two bytes would be sixteen times the text twice over
+        // for a caller that tokenizes a long text once (the full-text writer's words).
         result.bytes.reserveCapacity(text.count)
-        result.ranges.reserveCapacity(text.count / 2 + 1)
-        result.offsets.reserveCapacity(text.count / 2 + 1)
         withUnsafeMutablePointer(to: &result) { pointer in
             base.withMemoryRebound(to: CChar.self, capacity: text.count) { chars in
                 _ = factory.tokenize(handle, UnsafeMutableRawPointer(pointer), Self.document, chars, Int32(text.count), Self.collect)

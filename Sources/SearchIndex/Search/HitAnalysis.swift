@@ -4,7 +4,7 @@ import Foundation
 /// field, whether it is exact, a whole word or a prefix, how many typos it has, and
 /// where. Ranking (``Ranking/breakdown(_:now:)``) and highlights are made from it.
 ///
-/// The fields are tokenized as FTS5 tokenizes them (ASCII text in place, as
+/// The fields are tokenized as FTS5 tokenizes them (ASCII text in Swift, as
 /// `unicode61` splits it; other text by FTS5's own tokenizer with one token per
 /// Chinese, Japanese or Korean character, see ``SearchText``), and each token keeps
 /// its byte range in the stored text, so that a match maps back to the UTF-16 range a
@@ -439,8 +439,9 @@ final class HitAnalyzer {
     }
 
     /// Tokens of a field: `folded[ranges[i]]` is token `i`, `original(i)` its byte
-    /// range in the stored text. ASCII text is folded in place (lower-cased, the same
-    /// offsets); other text goes through FTS5's tokenizer.
+    /// range in the stored text. ASCII text is lower-cased into `folded` at the same
+    /// offsets (the buffer may run past the text: bytes no range covers); other text
+    /// goes through FTS5's tokenizer.
     struct FieldTokens {
         var folded: [UInt8] = []
         var ranges: [Range<Int>] = []
@@ -491,7 +492,7 @@ final class HitAnalyzer {
         tokens.folded = []
         tokens.ranges = []
         ranges.removeAll(keepingCapacity: true)
-        // ASCII, split as unicode61 splits it (``splitASCII(_:into:)``); a token and its
+        // ASCII, split as unicode61 splits it (``splitASCII(_:folding:into:)``); a token and its
         // separator take two bytes at least, which bounds the ranges reserved.
         // The folded bytes are written over the buffer's first `bytes.count` (what lies
         // past them is never in a token's range): grown, never copied into first.
