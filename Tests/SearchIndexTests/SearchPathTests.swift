@@ -36,7 +36,8 @@ final class SearchPathTests: IndexTestCase {
 
     /// What one search returns with the passes walked together, or apart.
     private func run(_ text: String, limit: Int, together: Bool = true, domains: [String]? = nil, typos: Bool = true,
-                     prefixPath: MatchPlan.PrefixPath? = nil, typoPassFirst: Bool = true, checksTypoPrefix: Bool? = nil) throws
+                     prefixPath: MatchPlan.PrefixPath? = nil, typoPassFirst: Bool = true, checksTypoPrefix: Bool? = nil,
+                     mergesTypoPrefixAlone: Bool = true) throws
         -> (ids: [String], scores: [Double], total: Int, exact: Bool, notes: [String]) {
         let index = self.index!, now = self.now
         return try index.store.read { connection in
@@ -46,6 +47,7 @@ final class SearchPathTests: IndexTestCase {
             search.prefixPath = prefixPath
             search.runsTypoPassFirst = typoPassFirst
             search.checksTypoPrefix = checksTypoPrefix
+            search.mergesTypoPrefixAlone = mergesTypoPrefixAlone
             let trace = SearchTrace()
             search.trace = trace
             let result = try search.run(text: text, limit: limit, offset: 0, typoTolerance: typos)
@@ -182,6 +184,66 @@ final class SearchPathTests: IndexTestCase {
         }
         // Most searches took the checked path (the others' exact matches filled the page).
         XCTAssertGreaterThan(checked, queries.count * 3)
+    }
+
+    /// The typo pass of a prefix typed alone, whose alternatives' heavy matches will not
+    /// fill the page, walks `items_fts` once (telling heavy matches by their locator and
+    /// counting as it goes) instead of asking `items_head` first, then `items_fts`, then
+    /// counting: the same hits, scores, count and exactness, for misspelt prefixes and
+    /// for words typed right with fewer exact matches than the page, in a domain or not.
+    func testTheTypoPassOfAPrefixAloneWalkedOnceFindsTheSamePage() throws {
+        try indexItems(count: 300)
+        let queries = ["stoen", "gardn", "watre", "nihgt", "musci", "travle", "keeepr", "kettel", "intervl", "interveiw",
+                       "stagin", "concret", "contorl", "consloe", "afford", "snkae", "paperr", "interio"]
+        var walkedOnce = 0
+        for query in queries {
+            for limit in [5, 20, 50] {
+                for domains in [nil, ["org.example.app"]] {
+                    let once = try run(query, limit: limit, domains: domains)
+                    let headFirst = try run(query, limit: limit, domains: domains, mergesTypoPrefixAlone: false)
+                    let label = "\(query) limit \(limit) \(domains ?? [])"
+                    XCTAssertEqual(once.ids, headFirst.ids, label)
+                    XCTAssertEqual(once.scores, headFirst.scores, label)
+                    XCTAssertEqual(once.total, headFirst.total, "\(label): total")
+                    XCTAssertEqual(once.exact, headFirst.exact, "\(label): exact")
+                    XCTAssertFalse(headFirst.notes.contains { $0.hasPrefix("typo prefix merged alone") }, label)
+                    if once.notes.contains(where: { $0.hasPrefix("typo prefix merged alone") }) { walkedOnce += 1 }
+                    if !once.ids.isEmpty { XCTAssertGreaterThan(once.total, 0, label) }
+                }
+            }
+        }
+        // Most searches ran the typo pass and took the single walk.
+        XCTAssertGreaterThan(walkedOnce, queries.count * 3)
+    }
+
+    /// A misspelt prefix whose alternatives are in the titles of more items than a
+    /// search ranks (a fifth of their postings, 150 of 750 here) is still asked of
+    /// `items_head` first: one walk of `items_fts` would also take in the best body
+    /// matches, and rank a different page.
+    func testATypoPrefixFrequentInTitlesIsAskedOfTheHeadTableFirst() throws {
+        try index.indexItems((0 ..< 750).map { n in
+            SearchableItem(id: "g\(n)", attributes: SearchableItemAttributeSet(
+                title: "garden \(n)", contentDescription: "a plot", rankingHint: Double(n % 40)))
+        })
+        let search = try run("gardn", limit: 20)
+        XCTAssertEqual(search.ids.count, 20)
+        XCTAssertFalse(search.notes.contains { $0.hasPrefix("typo prefix merged alone") }, "\(search.notes)")
+        XCTAssertTrue(search.ids.allSatisfy { $0.hasPrefix("g") })
+    }
+
+    /// The word list bounds an ORed group's rows by its phrases' item counts: a starred
+    /// phrase by every word it starts, a word by its own.
+    func testAGroupsPostingsCountPrefixesAndWords() throws {
+        try index.indexItems([
+            SearchableItem(id: "a", attributes: SearchableItemAttributeSet(title: "stone stones", contentDescription: "stoned")),
+            SearchableItem(id: "b", attributes: SearchableItemAttributeSet(title: "stone", contentDescription: "store")),
+            SearchableItem(id: "c", attributes: SearchableItemAttributeSet(title: "stove")),
+        ])
+        let snapshot = try XCTUnwrap(try index.store.read { try index.vocabulary.snapshot($0) })
+        // stone 2, stones 1, stoned 1; store 1; stove 1.
+        XCTAssertEqual(CandidateSearch.postings(ofGroup: "(\"stone\"*)", in: snapshot), 4)
+        XCTAssertEqual(CandidateSearch.postings(ofGroup: "(\"stone\" OR \"store\"* OR \"stov\"*)", in: snapshot), 4)
+        XCTAssertEqual(CandidateSearch.postings(ofGroup: "(\"stones\" OR \"stor\")", in: snapshot), 1)
     }
 
     /// The Swift check of a prefix skips folding text whose only non-ASCII characters are

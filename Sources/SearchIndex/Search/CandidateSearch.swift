@@ -105,6 +105,14 @@ import Foundation
 /// rows match every term as typed (``MatchLocator``'s `'+'` form), and when the walk
 /// read every match those rows are the exact pass's answer, so its FTS5 query is not
 /// run (`earnestine comp`, `proctored conc`: the second merge of `comp*`, `conc*`).
+/// A prefix typed alone ORed with its alternatives is asked of `items_head` first only
+/// when their heavy matches may fill the page (a fifth of their postings, ``heavyShare``,
+/// reaches `want`); otherwise `items_head`, a scan of `items_fts` and a count merged
+/// every alternative's lists three times, and one walk of `items_fts` that tells heavy
+/// matches by the locator and counts as it goes finds the same candidates
+/// (``MatchPlan/mergesPrefixAlone``: `rowelling` 3.1 → 1.6 ms at 10k items). Should
+/// the heavy matches fill the page after all, the walk keeps the best body matches
+/// beside them, which `items_head` first would have left out (see below).
 /// A typo plan's prefix without alternatives of its own, left to FTS5's merge by the
 /// cost rule, is checked in Swift on every match of the complete terms instead when
 /// they are few for the prefix's postings
@@ -152,6 +160,10 @@ struct CandidateSearch {
     /// (``checksTypoPrefix(rows:prefixPostings:)``), `true` whenever it can, `false`
     /// never; tests compare the two.
     var checksTypoPrefix: Bool? = nil
+    /// Whether the typo pass of a prefix typed alone may find it in one walk of
+    /// `items_fts` (``MatchPlan/mergesPrefixAlone``) when its heavy matches are expected
+    /// not to fill the page; `false` asks `items_head` first, which tests compare against.
+    var mergesTypoPrefixAlone = true
     /// Forces ``MatchPlan/prefixPath`` for short prefixes after complete terms, which
     /// tests compare; `nil` chooses by expected cost.
     var prefixPath: MatchPlan.PrefixPath? = nil
@@ -447,8 +459,8 @@ struct CandidateSearch {
         let items = Double(max(1, items)), postings = Double(prefixPostings), want = Double(want)
         let merge = mergeCostPerPosting * postings
         // Setting up the prefix's list in `items_head` for a walk.
-        let headMerge = prefixIsIndexed ? 0 : mergeCostPerPosting * 0.2 * postings
-        let heavyChance = min(1, 0.2 * postings / items), bodyChance = min(1, postings / items)
+        let headMerge = prefixIsIndexed ? 0 : mergeCostPerPosting * heavyShare * postings
+        let heavyChance = min(1, heavyShare * postings / items), bodyChance = min(1, postings / items)
         let rows = Double(completeRows ?? Int(items))
         // The Swift check.
         var check: Double
@@ -475,7 +487,7 @@ struct CandidateSearch {
         var walk = Double.infinity
         let heavyMatches = rows * heavyChance
         if heavyMatches >= want {
-            let headRows = min(items, 0.2 * postings)
+            let headRows = min(items, heavyShare * postings)
             let counted = min(heavyMatches, Double(SearchableIndex.totalCountCap))
             walk = headMerge + 0.15 * counted / heavyMatches * (rows + headRows)
         }
@@ -719,6 +731,15 @@ struct CandidateSearch {
         trace?.mark("alternatives")
         guard expanded else { return nil }
         typoPlan.complete = complete
+        if complete.isEmpty, prefixExpanded, let group = typoPlan.prefix {
+            // A prefix typed alone with its alternatives: when their heavy matches will
+            // not fill the page, `items_head` first is followed by a scan of `items_fts`
+            // and a count, three merges of every alternative's lists; one walk of
+            // `items_fts` finds the same candidates and counts them in one merge.
+            let postings = Self.postings(ofGroup: group, in: vocabulary)
+            typoPlan.mergesPrefixAlone = mergesTypoPrefixAlone && Self.heavyShare * Double(postings) < Double(want)
+            if typoPlan.mergesPrefixAlone { trace?.note("typo prefix merged alone (postings \(postings))") }
+        }
         if let trace {
             let rows = Self.completeRows(of: typoPlan, in: vocabulary).map(String.init) ?? "?"
             trace.note("typo plan rows \(rows): \(typoPlan.expression.prefix(200))")
@@ -727,6 +748,23 @@ struct CandidateSearch {
         // path is chosen again.
         try choosePrefixPath(&typoPlan, vocabulary: vocabulary, items: items, want: want, prefixHasAlternatives: prefixExpanded)
         return typoPlan
+    }
+
+    /// The share of a prefix's postings found in the heavy fields (`items_head` holds
+    /// 5,543 of `tra*`'s 27,253 rows at 100k items, 6,089 of `int*`'s 29,160; see
+    /// ``prefixPathCosts(prefixPostings:completeRows:items:want:prefixIsIndexed:)``).
+    static let heavyShare = 0.2
+
+    /// The summed item counts of an ORed group of phrases, `("word" OR "pre"*)`: a
+    /// phrase with a star stands for every listed word it starts; a bound on the rows
+    /// the group matches.
+    static func postings(ofGroup group: String, in snapshot: Vocabulary.Snapshot) -> Int {
+        var total = 0
+        for phrase in group.components(separatedBy: " OR ") {
+            let word = Vocabulary.scalars(phrase.utf8.filter { !"()\"*".utf8.contains($0) })
+            total += phrase.hasSuffix("*") || phrase.hasSuffix("*)") ? snapshot.postings(withPrefix: word) : snapshot.count(of: word)
+        }
+        return total
     }
 
     /// What checking a prefix in Swift costs per match of the complete terms, in µs, in

@@ -386,7 +386,13 @@ struct MatchPlan: Equatable {
     /// the complete terms' matches) before `items_fts` (see
     /// ``CandidateSearch/sources(for:)``): a prefix typed alone, or one after complete
     /// terms not left to FTS5's merge.
-    var looksInHeadFirst: Bool { usesHead && (complete.isEmpty || prefixPath != .merge) }
+    var looksInHeadFirst: Bool { usesHead && !mergesPrefixAlone && (complete.isEmpty || prefixPath != .merge) }
+
+    /// Whether a prefix typed alone is found by FTS5's merge in `items_fts`, in one walk
+    /// that tells heavy matches by their locator and counts as it goes, rather than in
+    /// `items_head` first: set for a typo plan whose alternatives are expected to hold
+    /// less than a page of heavy matches (``CandidateSearch``'s `typoPlan(for:vocabulary:items:want:)`).
+    var mergesPrefixAlone = false
 
     /// Whether some term needs ``TermMatcher``'s check.
     var needsCheck: Bool { termPhrases.contains(nil) }
