@@ -501,21 +501,26 @@ struct CandidateSearch {
     static func completeRows(of plan: MatchPlan, in snapshot: Vocabulary.Snapshot) -> Int? {
         var least: Int?
         for part in plan.complete {
-            // Tokens hold letters and digits only: parentheses, quotes and stars are
-            // the expression's.
-            var total = 0
-            var known = true
-            for phrase in part.components(separatedBy: " OR ") {
-                let word = Vocabulary.scalars(phrase.utf8.filter { !"()\"*".utf8.contains($0) })
-                guard Vocabulary.keeps(word) else {
-                    known = false
-                    break
-                }
-                total += snapshot.count(of: word)
-            }
-            if known { least = min(least ?? total, total) }
+            if let total = postings(ofGroup: part, in: snapshot) { least = min(least ?? total, total) }
         }
         return least
+    }
+
+    /// The summed item counts of a phrase or an ORed group of phrases, `("word" OR
+    /// "pre"*)`, a bound on the rows it matches: a phrase with a star stands for every
+    /// listed word it starts. `nil` when a phrase's word is not one the list keeps (CJK
+    /// runs are not).
+    static func postings(ofGroup group: String, in snapshot: Vocabulary.Snapshot) -> Int? {
+        var total = 0
+        for phrase in group.components(separatedBy: " OR ") {
+            // Tokens hold letters and digits only: parentheses, quotes and stars are
+            // the expression's.
+            let isPrefix = phrase.contains("*")
+            let word = Vocabulary.scalars(phrase.utf8.filter { !"()\"*".utf8.contains($0) })
+            guard Vocabulary.keeps(word) else { return nil }
+            total += isPrefix ? snapshot.postings(withPrefix: word) : snapshot.count(of: word)
+        }
+        return total
     }
 
     /// An upper bound on the items a plan matches exactly, from the word list: the least
@@ -736,9 +741,10 @@ struct CandidateSearch {
             // not fill the page, `items_head` first is followed by a scan of `items_fts`
             // and a count, three merges of every alternative's lists; one walk of
             // `items_fts` finds the same candidates and counts them in one merge.
-            let postings = Self.postings(ofGroup: group, in: vocabulary)
-            typoPlan.mergesPrefixAlone = mergesTypoPrefixAlone && Self.heavyShare * Double(postings) < Double(want)
-            if typoPlan.mergesPrefixAlone { trace?.note("typo prefix merged alone (postings \(postings))") }
+            if let postings = Self.postings(ofGroup: group, in: vocabulary) {
+                typoPlan.mergesPrefixAlone = mergesTypoPrefixAlone && Self.heavyShare * Double(postings) < Double(want)
+                if typoPlan.mergesPrefixAlone { trace?.note("typo prefix merged alone (postings \(postings))") }
+            }
         }
         if let trace {
             let rows = Self.completeRows(of: typoPlan, in: vocabulary).map(String.init) ?? "?"
@@ -754,18 +760,6 @@ struct CandidateSearch {
     /// 5,543 of `tra*`'s 27,253 rows at 100k items, 6,089 of `int*`'s 29,160; see
     /// ``prefixPathCosts(prefixPostings:completeRows:items:want:prefixIsIndexed:)``).
     static let heavyShare = 0.2
-
-    /// The summed item counts of an ORed group of phrases, `("word" OR "pre"*)`: a
-    /// phrase with a star stands for every listed word it starts; a bound on the rows
-    /// the group matches.
-    static func postings(ofGroup group: String, in snapshot: Vocabulary.Snapshot) -> Int {
-        var total = 0
-        for phrase in group.components(separatedBy: " OR ") {
-            let word = Vocabulary.scalars(phrase.utf8.filter { !"()\"*".utf8.contains($0) })
-            total += phrase.hasSuffix("*") || phrase.hasSuffix("*)") ? snapshot.postings(withPrefix: word) : snapshot.count(of: word)
-        }
-        return total
-    }
 
     /// What checking a prefix in Swift costs per match of the complete terms, in µs, in
     /// ``checkBothPasses(plan:want:matcher:into:typed:)``: one read of the row's text
