@@ -113,6 +113,8 @@ struct IndexingFigures {
                               goal: Self.classLatencyLimit(files.items.count).map { "≤ \(Int($0)) ms" } ?? "",
                               met: Self.classLatencyLimit(files.items.count).map { js.p99 <= $0 }))
         }
+        addUserQueryClasses(classes, queries: queries, kinds: kinds, searchSamples: jsSamples, dataDirectory: dataDirectory,
+                            directory: directory, size: size, section: latency, into: &report)
         if let native, native.typoCosts.count == kinds.count {
             // What typo tolerance costs the queries that need none (typing, multi-term), from
             // Swift, each searched warm both ways (``NativeIndex/typoCost(of:index:clock:)``).
@@ -189,6 +191,37 @@ struct IndexingFigures {
     }
 
     /// Each query class's p99 from JS with typos on (issue 16): 5 ms at 100k, 15 ms at 1M.
+    /// `userQuery`, which also counts the total (`search` does not), from JS on the
+    /// index the JS run left, per query class, in a process of its own (so that
+    /// SQLite's cache holds none of the `search` run's pages); against `search`'s figure
+    /// of the same class, `searchSamples`.
+    private func addUserQueryClasses(_ classes: [(TypingSequences.Kind, String)], queries: [String], kinds: [TypingSequences.Kind],
+                                     searchSamples: [Double], dataDirectory: String, directory: String, size: String,
+                                     section: String, into report: inout Report) {
+        let samples: [Double]
+        do {
+            let queriesFile = directory + "/user-query-queries.json"
+            try JSONSerialization.data(withJSONObject: queries).write(to: URL(fileURLWithPath: queriesFile))
+            let run = try JSScript(name: "open-and-search.js", arguments: ["a", queriesFile, "userQuery"])
+                .run(paths, dataDirectory: dataDirectory, outputFile: directory + "/open-and-user-query.out")
+            samples = (run.figures["latencies"] as? [NSNumber] ?? []).map { $0.doubleValue }
+            guard samples.count == kinds.count else { throw BenchError("timed \(samples.count) of \(kinds.count) queries") }
+        } catch {
+            report.add(.unavailable(section, "userQuery at \(size)", goal: "", reason: "\(error)"))
+            return
+        }
+        for (kind, label) in classes {
+            let counted = Latencies(zip(samples, kinds).filter { $0.1 == kind }.map { $0.0 })
+            guard counted.count > 0 else { continue }
+            let searched = searchSamples.count == kinds.count
+                ? Latencies(zip(searchSamples, kinds).filter { $0.1 == kind }.map { $0.0 }) : nil
+            report.add(Figure(section: section, name: "\(label) at \(size), userQuery (counts the total), p50 / p99",
+                              measured: "\(Self.ms(counted.p50)) / \(Self.ms(counted.p99))",
+                              baseline: searched.map { "search \(Self.ms($0.p50)) / \(Self.ms($0.p99))" } ?? "",
+                              ratio: searched.map { counted.p99 / $0.p99 }, goal: "", met: nil))
+        }
+    }
+
     static func classLatencyLimit(_ count: Int) -> Double? {
         count >= 1_000_000 ? 15 : (count >= 100_000 ? 5 : nil)
     }

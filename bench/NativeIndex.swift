@@ -5,6 +5,13 @@ import SearchIndex
 /// The same work as the JS path, done by calling ``SearchableIndex`` from Swift: it
 /// splits the JS path's cost into the index's own and the bridge's.
 enum NativeIndex {
+    /// What JS `search(text, {limit: 20})` asks of the index: its hits and no total
+    /// (``SearchOptions/countsTotal`` false), so that the Swift figures are the same
+    /// work as the JS ones. `userQuery`, which counts, is timed from JS too.
+    static func searchOptions(typoTolerance: Bool = true) -> SearchOptions {
+        SearchOptions(limit: 20, typoTolerance: typoTolerance, countsTotal: false)
+    }
+
     /// What the native path took.
     struct Result {
         var indexSeconds: Double
@@ -31,7 +38,7 @@ enum NativeIndex {
     static func typoCost(of text: String, index: SearchableIndex, clock: () -> Double) throws -> (on: Double, off: Double) {
         func time(typos: Bool) throws -> Double {
             let begin = clock()
-            _ = try index.search(text, options: SearchOptions(limit: 20, typoTolerance: typos))
+            _ = try index.search(text, options: searchOptions(typoTolerance: typos))
             return clock() - begin
         }
         let off = try time(typos: false)
@@ -48,7 +55,7 @@ enum NativeIndex {
         let open = DispatchTime.now().uptimeNanoseconds
         _ = try index.search("a")
         say(String(format: "first search (loads the word list): %.1f ms", Double(DispatchTime.now().uptimeNanoseconds - open) / 1e6))
-        for text in queries.prefix(20) { _ = try index.search(text) }
+        for text in queries.prefix(20) { _ = try index.search(text, options: searchOptions()) }
         let cpu = cpuMilliseconds
         // Each query's first search (typos on), then what typos cost it, both warm.
         var first: [Double] = [], wall: [Double] = [], on: [Double] = [], off: [Double] = []
@@ -56,7 +63,7 @@ enum NativeIndex {
         for text in queries {
             let wallBegin = DispatchTime.now().uptimeNanoseconds
             let begin = cpu()
-            if try index.search(text).hits.isEmpty { withoutHits.append(text) }
+            if try index.search(text, options: searchOptions()).hits.isEmpty { withoutHits.append(text) }
             first.append(cpu() - begin)
             wall.append(Double(DispatchTime.now().uptimeNanoseconds - wallBegin) / 1e6)
             let cost = try typoCost(of: text, index: index, clock: cpu)
@@ -149,9 +156,11 @@ enum NativeIndex {
     }
 
     /// Times `queries` from JS on the index in `directory` (one `searchlight run`
-    /// process, `limit: 20`, typos on, wall clock from the call to the resolved
-    /// promise) and prints p50 / p99 per class, as ``timeSearches`` does for Swift.
-    /// With `phases`, the host also traces each call's trip (``BridgeTrace``), and the
+    /// process, `search(text, {limit: 20})`, typos on, wall clock from the call to the
+    /// resolved promise) and prints p50 / p99 per class, as ``timeSearches`` does for
+    /// Swift; then the same with `userQuery`, which also counts the total, in a second
+    /// process (so that neither finds the other's pages in SQLite's cache).
+    /// With `phases`, the host also traces each `search` call's trip (``BridgeTrace``), and the
     /// phases' p50 / p99 per class are printed in the same run.
     static func timeFromJS(queries: [String], kinds: [TypingSequences.Kind], directory: String, paths: JSScript.Paths,
                            phases: Bool = false) throws {
@@ -167,15 +176,30 @@ enum NativeIndex {
         let samples = (run.figures["latencies"] as? [NSNumber] ?? []).map { $0.doubleValue }
         guard samples.count == queries.count else { throw BenchError("open-and-search.js timed \(samples.count) of \(queries.count) queries") }
         say(String(format: "from JS: first search (opens the index, loads the word list) %.1f ms", run.number("firstResultMs")))
-        for kind in [TypingSequences.Kind.typing, .multi, .typo] {
-            let picked = kinds.indices.filter { kinds[$0] == kind }
-            let js = Latencies(picked.map { samples[$0] })
-            say(String(format: "%@ (%d) from JS: wall clock, typos on, p50 %.2f p99 %.2f ms", kind.rawValue, picked.count, js.p50, js.p99))
-            saySlowest(picked, queries: queries, samples: samples)
-        }
+        sayClasses(samples, method: "search", queries: queries, kinds: kinds)
         if phases {
             let starts = (run.figures["starts"] as? [NSNumber] ?? []).map { $0.doubleValue }
             try sayPhases(traceFile: traceFile, starts: starts, latencies: samples, kinds: kinds)
+            unsetenv("SEARCHLIGHT_TRACE_BRIDGE")
+        }
+        let counted = try JSScript(name: "open-and-search.js", arguments: ["a", queriesFile, "userQuery"])
+            .run(paths, dataDirectory: directory, outputFile: directory + "/../search-only-js-userquery.out")
+        let countedSamples = (counted.figures["latencies"] as? [NSNumber] ?? []).map { $0.doubleValue }
+        guard countedSamples.count == queries.count else {
+            throw BenchError("open-and-search.js timed \(countedSamples.count) of \(queries.count) userQuery calls")
+        }
+        sayClasses(countedSamples, method: "userQuery", queries: queries, kinds: kinds)
+    }
+
+    /// Prints p50 / p99 per class of JS latencies (`samples`, one per query) taken with
+    /// `method`, and each class's slowest queries.
+    private static func sayClasses(_ samples: [Double], method: String, queries: [String], kinds: [TypingSequences.Kind]) {
+        for kind in [TypingSequences.Kind.typing, .multi, .typo] {
+            let picked = kinds.indices.filter { kinds[$0] == kind }
+            let js = Latencies(picked.map { samples[$0] })
+            say(String(format: "%@ (%d) from JS, %@: wall clock, typos on, p50 %.2f p99 %.2f ms", kind.rawValue, picked.count, method,
+                       js.p50, js.p99))
+            saySlowest(picked, queries: queries, samples: samples)
         }
     }
 
@@ -279,14 +303,14 @@ enum NativeIndex {
         }
         let indexSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 
-        for text in queries.prefix(20) { _ = try index!.search(text) }
+        for text in queries.prefix(20) { _ = try index!.search(text, options: searchOptions()) }
         var samples: [Double] = []
         var typoCosts: [(on: Double, off: Double)] = []
         var withoutHits = 0
         let wall = { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
         for text in queries {
             let begin = DispatchTime.now().uptimeNanoseconds
-            let results = try index!.search(text)
+            let results = try index!.search(text, options: searchOptions())
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
             if results.hits.isEmpty { withoutHits += 1 }
             typoCosts.append(try typoCost(of: text, index: index!, clock: wall))

@@ -99,7 +99,10 @@ extension SearchOnDeviceModule {
         Call(name: "search", access: .read, writing: { module, arguments in
             let text = try arguments.string(0, "text")
             let input = try SearchOptionsInput(arguments.options(1, method: "search", allowed: SearchOptionsInput.searchKeys))
-            let results = try module.index().search(text, options: input.options)
+            var options = input.options
+            // `search` resolves to hits alone: counting past the page would be wasted.
+            options.countsTotal = false
+            let results = try module.index().search(text, options: options)
             arguments.mark(.searched)
             return ItemOutput.Hits(hits: results.hits)
         }),

@@ -37,7 +37,7 @@ final class SearchPathTests: IndexTestCase {
     /// What one search returns with the passes walked together, or apart.
     private func run(_ text: String, limit: Int, together: Bool = true, domains: [String]? = nil, typos: Bool = true,
                      prefixPath: MatchPlan.PrefixPath? = nil, typoPassFirst: Bool = true, checksTypoPrefix: Bool? = nil,
-                     mergesTypoPrefixAlone: Bool = true) throws
+                     mergesTypoPrefixAlone: Bool = true, countsTotal: Bool = true) throws
         -> (ids: [String], scores: [Double], total: Int, exact: Bool, notes: [String]) {
         let index = self.index!, now = self.now
         return try index.store.read { connection in
@@ -48,6 +48,7 @@ final class SearchPathTests: IndexTestCase {
             search.runsTypoPassFirst = typoPassFirst
             search.checksTypoPrefix = checksTypoPrefix
             search.mergesTypoPrefixAlone = mergesTypoPrefixAlone
+            search.countsTotal = countsTotal
             let trace = SearchTrace()
             search.trace = trace
             let result = try search.run(text: text, limit: limit, offset: 0, typoTolerance: typos)
@@ -91,6 +92,36 @@ final class SearchPathTests: IndexTestCase {
         }
         // The comparison means something only if most queries find hits.
         XCTAssertGreaterThan(compared, queries.count)
+    }
+
+    /// A search that does not count past its candidates (JS `search`, the system search:
+    /// `countsTotal` false) finds the same hits and scores on every path; its total is
+    /// a lower bound of the counted one, and equal to it whenever it says it is exact.
+    func testASearchThatDoesNotCountFindsTheSamePage() throws {
+        try indexItems(count: 3000)
+        var compared = 0, cutShort = 0
+        for query in queries {
+            for path in [nil, MatchPlan.PrefixPath.merge, .headWalk, .swiftCheck] {
+                for (limit, domains, typos) in [(10, nil, true), (50, nil, true), (20, ["org.example.app"], true), (20, nil, false)] {
+                    let counted = try run(query, limit: limit, domains: domains, typos: typos, prefixPath: path)
+                    let uncounted = try run(query, limit: limit, domains: domains, typos: typos, prefixPath: path, countsTotal: false)
+                    let label = "\(query) limit \(limit) \(domains ?? []) typos \(typos) \(path.map { "\($0)" } ?? "chosen")"
+                    XCTAssertEqual(uncounted.ids, counted.ids, label)
+                    XCTAssertEqual(uncounted.scores, counted.scores, label)
+                    XCTAssertLessThanOrEqual(uncounted.total, counted.total, label)
+                    XCTAssertGreaterThanOrEqual(uncounted.total, uncounted.ids.count, label)
+                    if uncounted.exact {
+                        XCTAssertTrue(counted.exact, label)
+                        XCTAssertEqual(uncounted.total, counted.total, label)
+                    }
+                    if !counted.ids.isEmpty { compared += 1 }
+                    if uncounted.total < counted.total { cutShort += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, queries.count * 8)
+        // Frequent words match far more rows than a search ranks: not counting them is the point.
+        XCTAssertGreaterThan(cutShort, queries.count)
     }
 
     /// With fewer exact matches than a search ranks, a typo pass after complete terms and

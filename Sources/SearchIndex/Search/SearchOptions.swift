@@ -28,11 +28,17 @@ public struct SearchOptions: Sendable, Equatable {
     public var filter: String?
     /// Sort keys, first the most significant; empty sorts by relevance.
     public var sort: [SearchSortKey]
+    /// Whether ``SearchResults/totalCount`` counts matches past the page (up to
+    /// ``SearchableIndex/totalCountCap``). `false` is for callers that show no total
+    /// (JS `search`, which resolves to hits alone): the hits are the same, and the total
+    /// is only what finding them met, a lower bound unless the matches ran out. Counting
+    /// on is most of the search for a common word before a short prefix (`time con`).
+    public var countsTotal: Bool
 
     /// Makes options; every argument has the default of `search`.
     public init(
         domains: [String]? = nil, limit: Int = 20, offset: Int = 0, typoTolerance: Bool = true,
-        filter: String? = nil, sort: [SearchSortKey] = []
+        filter: String? = nil, sort: [SearchSortKey] = [], countsTotal: Bool = true
     ) {
         self.domains = domains
         self.limit = limit
@@ -40,6 +46,7 @@ public struct SearchOptions: Sendable, Equatable {
         self.typoTolerance = typoTolerance
         self.filter = filter
         self.sort = sort
+        self.countsTotal = countsTotal
     }
 }
 

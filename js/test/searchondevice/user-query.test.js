@@ -79,6 +79,21 @@ describe('userQuery', () => {
     assert.deepStrictEqual((await SearchOnDevice.userQuery('choc', { offset: 5 })).hits, []);
   });
 
+  it('counts every match of a frequent word past the hits search ranks, with the same hits', async () => {
+    // More matches than a search ranks (100): search stops at its candidates, userQuery counts on.
+    const lamps = Array.from({ length: 240 }, (_, n) => ({ id: `uq-lamp-${n}`, title: `Brass lamp ${n}`, domain: 'org.example.lamps' }));
+    assert.strictEqual(await SearchOnDevice.indexItems(lamps), lamps.length);
+    try {
+      const counted = await SearchOnDevice.userQuery('lamp', { limit: 10 });
+      assert.deepStrictEqual(ids(counted.hits), ids(await SearchOnDevice.search('lamp', { limit: 10 })));
+      // All 240 counted (a lower bound all the same: a prefix whose title matches fill
+      // the page is not looked for in descriptions, README "totalCount").
+      assert.strictEqual(counted.totalCount, 240);
+    } finally {
+      await SearchOnDevice.deleteItemsInDomains(['org.example.lamps']);
+    }
+  });
+
   it('keeps only hits that match the filter, and counts suggestions the same way', async () => {
     const result = await SearchOnDevice.userQuery('choc', { filter: 'rankingHint > 30', suggestions: 3 });
     assert.deepStrictEqual(sortedIds(result.hits), ['uq-chip', 'uq-hot']);
