@@ -663,15 +663,13 @@ struct CandidateSearch {
         var count = Count(total: progress.accepted, isExact: progress.exhausted)
         if let merged {
             count = merged
-        } else if !progress.exhausted && (matcher.checksTerms || filter != nil) {
+        } else if !progress.exhausted && (matcher.checksTerms || filter != nil || !countsTotal) {
             // FTS5 counts rows with the tokens, not the terms (nor the filter): only
-            // checked rows count.
+            // checked rows count; and a search that shows no total counts none.
             count = Count(total: progress.accepted, isExact: false)
-        } else if !progress.exhausted && countsTotal {
+        } else if !progress.exhausted {
             trace?.note("count")
             count = try self.count(countSource)
-        } else if !progress.exhausted {
-            count = Count(total: progress.accepted, isExact: false)
         }
         return (candidates, Count(total: max(count.total, candidates.count), isExact: count.isExact && !headOnly))
     }
@@ -831,7 +829,8 @@ struct CandidateSearch {
         var total = walk.exhausted ? Count(total: walk.accepted, isExact: true) : count
         if total == nil {
             if matcher.checksTerms || filter != nil || !countsTotal {
-                // As exactCandidates: FTS5 would count rows with the tokens, not the terms.
+                // As exactCandidates: FTS5 would count rows with the tokens, not the
+                // terms; or the search shows no total.
                 total = Count(total: walk.accepted, isExact: false)
             } else {
                 total = try self.count(Self.sources(for: plan).last!)
@@ -874,10 +873,7 @@ struct CandidateSearch {
         var counts: Bool?
         while true {
             if accepted >= want {
-                if counts == nil {
-                    counts = (countsTotal || typed != nil) && !matcher.checksTerms && filter == nil && domains == nil
-                    if counts == true { counts = try allRowsVisible() }
-                }
+                if counts == nil { counts = try countsPastPage(matcher: matcher, typed: typed) }
                 if !(counts == true && rows < cap) && acceptedHeavy >= want { break }
             }
             guard try statement.step() else {
@@ -1147,7 +1143,7 @@ struct CandidateSearch {
             return (walk, Count(total: walk.accepted, isExact: false))
         }
         if walk.exhausted { return (walk, Count(total: walk.accepted, isExact: true)) }
-        guard countsTotal, domains == nil, filter == nil, !matcher.checksTerms, try allRowsVisible() else {
+        guard try countsPastPage(matcher: matcher) else {
             return (walk, Count(total: walk.accepted, isExact: false))
         }
         // Every match so far was accepted; count on.
@@ -1304,10 +1300,7 @@ struct CandidateSearch {
         var reached: Int64?
         while true {
             if accepted >= want {
-                if counts == nil {
-                    counts = (countsTotal || typed != nil) && !matcher.checksTerms && filter == nil && domains == nil
-                    if counts == true { counts = try allRowsVisible() }
-                }
+                if counts == nil { counts = try countsPastPage(matcher: matcher, typed: typed) }
                 guard counts == true && rows < cap else { break }
             }
             guard try statement.step() else {
@@ -1459,6 +1452,15 @@ struct CandidateSearch {
         guard try statement.step() else { return Count(total: 0, isExact: true) }
         let matched = Int(statement.int64(0))
         return Count(total: Int(statement.int64(1)), isExact: matched < cap)
+    }
+
+    /// Whether a walk whose page is full counts on past it, FTS5's rows being the count:
+    /// when the total is wanted (``countsTotal``) or a typo walk stands in for the exact
+    /// pass (`typed`, which needs the rows past the page), and no row is hidden from this
+    /// search or dropped by a check FTS5 does not make.
+    private func countsPastPage(matcher: TermMatcher, typed: TypedMatches? = nil) throws -> Bool {
+        guard countsTotal || typed != nil, !matcher.checksTerms, filter == nil, domains == nil else { return false }
+        return try allRowsVisible()
     }
 
     /// Whether every FTS row is one this search may return, as far as kind and expiry
