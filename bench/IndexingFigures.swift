@@ -190,7 +190,6 @@ struct IndexingFigures {
         count >= 1_000_000 ? 20 : (count >= 100_000 ? 5 : nil)
     }
 
-    /// Each query class's p99 from JS with typos on (issue 16): 5 ms at 100k, 15 ms at 1M.
     /// `userQuery`, which also counts the total (`search` does not), from JS on the
     /// index the JS run left, per query class, in a process of its own (so that
     /// SQLite's cache holds none of the `search` run's pages); against `search`'s figure
@@ -202,10 +201,8 @@ struct IndexingFigures {
         do {
             let queriesFile = directory + "/user-query-queries.json"
             try JSONSerialization.data(withJSONObject: queries).write(to: URL(fileURLWithPath: queriesFile))
-            let run = try JSScript(name: "open-and-search.js", arguments: ["a", queriesFile, "userQuery"])
-                .run(paths, dataDirectory: dataDirectory, outputFile: directory + "/open-and-user-query.out")
-            samples = (run.figures["latencies"] as? [NSNumber] ?? []).map { $0.doubleValue }
-            guard samples.count == kinds.count else { throw BenchError("timed \(samples.count) of \(kinds.count) queries") }
+            samples = try NativeIndex.timeQueriesFromJS(queriesFile, count: kinds.count, method: "userQuery", dataDirectory: dataDirectory,
+                                                        outputFile: directory + "/open-and-user-query.out", paths: paths).latencies
         } catch {
             report.add(.unavailable(section, "userQuery at \(size)", goal: "", reason: "\(error)"))
             return
@@ -222,6 +219,7 @@ struct IndexingFigures {
         }
     }
 
+    /// Each query class's p99 from JS with typos on (issue 16): 5 ms at 100k, 15 ms at 1M.
     static func classLatencyLimit(_ count: Int) -> Double? {
         count >= 1_000_000 ? 15 : (count >= 100_000 ? 5 : nil)
     }

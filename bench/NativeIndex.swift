@@ -169,26 +169,33 @@ enum NativeIndex {
         try json.write(to: URL(fileURLWithPath: queriesFile))
         try JSONSerialization.data(withJSONObject: kinds.map(\.rawValue)).write(to: URL(fileURLWithPath: directory + "/../search-only-kinds.json"))
         let traceFile = directory + "/../search-only-trace.tsv"
+        // Only the `search` run is traced.
         if phases { setenv("SEARCHLIGHT_TRACE_BRIDGE", traceFile, 1) }
-        defer { if phases { unsetenv("SEARCHLIGHT_TRACE_BRIDGE") } }
-        let run = try JSScript(name: "open-and-search.js", arguments: ["a", queriesFile])
-            .run(paths, dataDirectory: directory, outputFile: directory + "/../search-only-js.out")
-        let samples = (run.figures["latencies"] as? [NSNumber] ?? []).map { $0.doubleValue }
-        guard samples.count == queries.count else { throw BenchError("open-and-search.js timed \(samples.count) of \(queries.count) queries") }
-        say(String(format: "from JS: first search (opens the index, loads the word list) %.1f ms", run.number("firstResultMs")))
-        sayClasses(samples, method: "search", queries: queries, kinds: kinds)
+        let searched = try timeQueriesFromJS(queriesFile, count: queries.count, method: "search", dataDirectory: directory,
+                                             outputFile: directory + "/../search-only-js.out", paths: paths)
+        if phases { unsetenv("SEARCHLIGHT_TRACE_BRIDGE") }
+        say(String(format: "from JS: first search (opens the index, loads the word list) %.1f ms", searched.run.number("firstResultMs")))
+        sayClasses(searched.latencies, method: "search", queries: queries, kinds: kinds)
         if phases {
-            let starts = (run.figures["starts"] as? [NSNumber] ?? []).map { $0.doubleValue }
-            try sayPhases(traceFile: traceFile, starts: starts, latencies: samples, kinds: kinds)
-            unsetenv("SEARCHLIGHT_TRACE_BRIDGE")
+            let starts = (searched.run.figures["starts"] as? [NSNumber] ?? []).map { $0.doubleValue }
+            try sayPhases(traceFile: traceFile, starts: starts, latencies: searched.latencies, kinds: kinds)
         }
-        let counted = try JSScript(name: "open-and-search.js", arguments: ["a", queriesFile, "userQuery"])
-            .run(paths, dataDirectory: directory, outputFile: directory + "/../search-only-js-userquery.out")
-        let countedSamples = (counted.figures["latencies"] as? [NSNumber] ?? []).map { $0.doubleValue }
-        guard countedSamples.count == queries.count else {
-            throw BenchError("open-and-search.js timed \(countedSamples.count) of \(queries.count) userQuery calls")
-        }
-        sayClasses(countedSamples, method: "userQuery", queries: queries, kinds: kinds)
+        let counted = try timeQueriesFromJS(queriesFile, count: queries.count, method: "userQuery", dataDirectory: directory,
+                                            outputFile: directory + "/../search-only-js-userquery.out", paths: paths)
+        sayClasses(counted.latencies, method: "userQuery", queries: queries, kinds: kinds)
+    }
+
+    /// Runs `open-and-search.js` in its own `searchlight run` process on the index in
+    /// `dataDirectory`, asking each of the `count` queries of `queriesFile` (a JSON array)
+    /// with `method` (`search` or `userQuery`, `limit: 20`); returns the run and the
+    /// latency of every query, in order.
+    static func timeQueriesFromJS(_ queriesFile: String, count: Int, method: String, dataDirectory: String, outputFile: String,
+                                  paths: JSScript.Paths) throws -> (run: JSScript.Run, latencies: [Double]) {
+        let run = try JSScript(name: "open-and-search.js", arguments: ["a", queriesFile, method])
+            .run(paths, dataDirectory: dataDirectory, outputFile: outputFile)
+        let latencies = (run.figures["latencies"] as? [NSNumber] ?? []).map { $0.doubleValue }
+        guard latencies.count == count else { throw BenchError("open-and-search.js timed \(latencies.count) of \(count) \(method) calls") }
+        return (run, latencies)
     }
 
     /// Prints p50 / p99 per class of JS latencies (`samples`, one per query) taken with
