@@ -34,11 +34,22 @@ final class SearchPathTests: IndexTestCase {
         try index.indexItems(items)
     }
 
+    /// What one search found: its hits' identifiers and scores, its total and whether
+    /// that is exact, and how its passes found their matches (``SearchTrace`` notes).
+    private typealias Page = (ids: [String], scores: [Double], total: Int, exact: Bool, notes: [String])
+
+    /// Asserts that two ways of searching found the same hits, scores, total and exactness.
+    private func assertSamePage(_ a: Page, _ b: Page, _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(a.ids, b.ids, label, file: file, line: line)
+        XCTAssertEqual(a.scores, b.scores, label, file: file, line: line)
+        XCTAssertEqual(a.total, b.total, "\(label): total", file: file, line: line)
+        XCTAssertEqual(a.exact, b.exact, "\(label): exact", file: file, line: line)
+    }
+
     /// What one search returns with the passes walked together, or apart.
     private func run(_ text: String, limit: Int, together: Bool = true, domains: [String]? = nil, typos: Bool = true,
                      prefixPath: MatchPlan.PrefixPath? = nil, typoPassFirst: Bool = true, checksTypoPrefix: Bool? = nil,
-                     mergesTypoPrefixAlone: Bool = true, countsTotal: Bool = true) throws
-        -> (ids: [String], scores: [Double], total: Int, exact: Bool, notes: [String]) {
+                     mergesTypoPrefixAlone: Bool = true, countsTotal: Bool = true) throws -> Page {
         let index = self.index!, now = self.now
         return try index.store.read { connection in
             var search = CandidateSearch(connection: connection, thumbnails: index.thumbnails, now: now,
@@ -75,10 +86,7 @@ final class SearchPathTests: IndexTestCase {
             for limit in [10, 50] {
                 let together = try run(query, limit: limit, together: true)
                 let apart = try run(query, limit: limit, together: false)
-                XCTAssertEqual(together.ids, apart.ids, "\(query) limit \(limit)")
-                XCTAssertEqual(together.scores, apart.scores, "\(query) limit \(limit)")
-                XCTAssertEqual(together.total, apart.total, "\(query) limit \(limit): total")
-                XCTAssertEqual(together.exact, apart.exact, "\(query) limit \(limit): exact")
+                assertSamePage(together, apart, "\(query) limit \(limit)")
                 if !together.ids.isEmpty { compared += 1 }
             }
             let domain = try run(query, limit: 20, together: true, domains: ["org.example.app"])
@@ -138,10 +146,7 @@ final class SearchPathTests: IndexTestCase {
             for limit in [1, 5, 20] {
                 let first = try run(query, limit: limit)
                 let after = try run(query, limit: limit, typoPassFirst: false)
-                XCTAssertEqual(first.ids, after.ids, "\(query) limit \(limit)")
-                XCTAssertEqual(first.scores, after.scores, "\(query) limit \(limit)")
-                XCTAssertEqual(first.total, after.total, "\(query) limit \(limit): total")
-                XCTAssertEqual(first.exact, after.exact, "\(query) limit \(limit): exact")
+                assertSamePage(first, after, "\(query) limit \(limit)")
                 if !first.ids.isEmpty { compared += 1 }
             }
             let domain = try run(query, limit: 20, domains: ["org.example.app"])
@@ -204,10 +209,7 @@ final class SearchPathTests: IndexTestCase {
                     let merged = try run(query, limit: limit, domains: domains, checksTypoPrefix: false)
                     let swift = try run(query, limit: limit, domains: domains, checksTypoPrefix: true)
                     let label = "\(query) limit \(limit) \(domains ?? [])"
-                    XCTAssertEqual(swift.ids, merged.ids, label)
-                    XCTAssertEqual(swift.scores, merged.scores, label)
-                    XCTAssertEqual(swift.total, merged.total, "\(label): total")
-                    XCTAssertEqual(swift.exact, merged.exact, "\(label): exact")
+                    assertSamePage(swift, merged, label)
                     XCTAssertFalse(merged.notes.contains { $0.hasPrefix("typo prefix check") }, label)
                     if swift.notes.contains(where: { $0.hasPrefix("typo prefix checked") }) { checked += 1 }
                 }
@@ -233,10 +235,7 @@ final class SearchPathTests: IndexTestCase {
                     let once = try run(query, limit: limit, domains: domains)
                     let headFirst = try run(query, limit: limit, domains: domains, mergesTypoPrefixAlone: false)
                     let label = "\(query) limit \(limit) \(domains ?? [])"
-                    XCTAssertEqual(once.ids, headFirst.ids, label)
-                    XCTAssertEqual(once.scores, headFirst.scores, label)
-                    XCTAssertEqual(once.total, headFirst.total, "\(label): total")
-                    XCTAssertEqual(once.exact, headFirst.exact, "\(label): exact")
+                    assertSamePage(once, headFirst, label)
                     XCTAssertFalse(headFirst.notes.contains { $0.hasPrefix("typo prefix merged alone") }, label)
                     if once.notes.contains(where: { $0.hasPrefix("typo prefix merged alone") }) { walkedOnce += 1 }
                 }
