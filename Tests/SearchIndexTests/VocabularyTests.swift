@@ -77,6 +77,33 @@ final class VocabularyTests: IndexTestCase {
         XCTAssertEqual(index.vocabulary.loads.load(ordering: .relaxed), 1)
     }
 
+    /// An app that opens its new index at launch (asking for its client state) and
+    /// fetches its data before the first batch leaves the index idle in between. Idle
+    /// maintenance then reads the word list, but a list of an index nothing was written
+    /// to is not kept, a search's included: otherwise the whole first import would count
+    /// every row's words. The import's words are read once its writes go idle.
+    func testAnIdleMomentBeforeTheFirstImportKeepsNoList() throws {
+        index = nil
+        try FileManager.default.removeItem(atPath: directory)
+        var configuration = SearchableIndex.Configuration(directory: directory, defaultDomain: "org.example.app")
+        configuration.idleMaintenanceDelay = 0.05
+        index = try SearchableIndex(configuration: configuration)
+        XCTAssertNil(try index.fetchLastClientState())
+        let deadline = Date().addingTimeInterval(30)
+        while index.vocabulary.loads.load(ordering: .relaxed) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        XCTAssertEqual(index.vocabulary.loads.load(ordering: .relaxed), 1, "idle maintenance read the list")
+        XCTAssertFalse(index.vocabulary.isLoaded, "and did not keep the empty list")
+        XCTAssertEqual(try searchIDs("anything"), [])
+        XCTAssertFalse(index.vocabulary.isLoaded, "nor did a search")
+        try index.indexItems([item("receive", title: "How to receive a parcel"), item("weird", title: "Weird fish")])
+        while !index.vocabulary.isLoaded && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        XCTAssertTrue(index.vocabulary.isLoaded, "read once the import's writes went idle")
+        XCTAssertEqual(try searchIDs("recieve"), ["receive"])
+        XCTAssertEqual(try searchIDs("wierd"), ["weird"])
+        try index.indexItems([item("achieve", title: "Achieve your goals")])
+        XCTAssertEqual(try searchIDs("acheive"), ["achieve"], "kept current from then on")
+    }
+
     func testASearchDuringAWriteSeesTheWordsOfTheLastCommit() throws {
         try index.indexItems([item("receive", title: "How to receive a parcel")])
         XCTAssertEqual(try searchIDs("recieve"), ["receive"], "loads the word list")
