@@ -91,7 +91,7 @@ final class VocabularyTests: IndexTestCase {
         XCTAssertNil(try index.fetchLastClientState())
         let deadline = Date().addingTimeInterval(30)
         while index.vocabulary.loads.load(ordering: .relaxed) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        XCTAssertEqual(index.vocabulary.loads.load(ordering: .relaxed), 1, "idle maintenance read the list")
+        XCTAssertGreaterThanOrEqual(index.vocabulary.loads.load(ordering: .relaxed), 1, "idle maintenance read the list")
         XCTAssertFalse(index.vocabulary.isLoaded, "and did not keep the empty list")
         XCTAssertEqual(try searchIDs("anything"), [])
         XCTAssertFalse(index.vocabulary.isLoaded, "nor did a search")
