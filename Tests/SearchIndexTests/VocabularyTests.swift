@@ -54,15 +54,21 @@ final class VocabularyTests: IndexTestCase {
         XCTAssertNil(Vocabulary.PackedWord([UInt32]()))
     }
 
-    /// A new index does not keep its word list while it is written; once the writes go
-    /// idle, the list is read in the background, so the first search after an app's
-    /// first import does not read it while the user waits.
-    func testIdleAfterTheFirstImportReadsTheListBeforeAnySearch() throws {
+    /// Replaces the test's index with a new one in an empty directory whose idle
+    /// maintenance starts after 50 ms.
+    private func openNewIndexWithShortIdleDelay() throws {
         index = nil
         try FileManager.default.removeItem(atPath: directory)
         var configuration = SearchableIndex.Configuration(directory: directory, defaultDomain: "org.example.app")
         configuration.idleMaintenanceDelay = 0.05
         index = try SearchableIndex(configuration: configuration)
+    }
+
+    /// A new index does not keep its word list while it is written; once the writes go
+    /// idle, the list is read in the background, so the first search after an app's
+    /// first import does not read it while the user waits.
+    func testIdleAfterTheFirstImportReadsTheListBeforeAnySearch() throws {
+        try openNewIndexWithShortIdleDelay()
         try index.indexItems([item("receive", title: "How to receive a parcel"), item("weird", title: "Weird fish")])
         let deadline = Date().addingTimeInterval(30)
         while !index.vocabulary.isLoaded && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
@@ -83,11 +89,7 @@ final class VocabularyTests: IndexTestCase {
     /// to is not kept, a search's included: otherwise the whole first import would count
     /// every row's words. The import's words are read once its writes go idle.
     func testAnIdleMomentBeforeTheFirstImportKeepsNoList() throws {
-        index = nil
-        try FileManager.default.removeItem(atPath: directory)
-        var configuration = SearchableIndex.Configuration(directory: directory, defaultDomain: "org.example.app")
-        configuration.idleMaintenanceDelay = 0.05
-        index = try SearchableIndex(configuration: configuration)
+        try openNewIndexWithShortIdleDelay()
         XCTAssertNil(try index.fetchLastClientState())
         let deadline = Date().addingTimeInterval(30)
         while index.vocabulary.loads.load(ordering: .relaxed) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
