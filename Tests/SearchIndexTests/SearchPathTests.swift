@@ -46,6 +46,30 @@ final class SearchPathTests: IndexTestCase {
         XCTAssertEqual(a.exact, b.exact, "\(label): exact", file: file, line: line)
     }
 
+    /// Searches each of `queries` at limits 5, 20 and 50, in every domain and in one, the
+    /// way the search chooses (`taken`) and with one path turned off (`off`): asserts the
+    /// same page both ways and that `off` left no note starting with `offNote`; returns
+    /// how many of the chosen searches noted `takenNote` (took the path).
+    private func compareAcrossLimitsAndDomains(
+        _ queries: [String], taken: (String, Int, [String]?) throws -> Page, takenNote: String,
+        off: (String, Int, [String]?) throws -> Page, offNote: String, file: StaticString = #filePath, line: UInt = #line
+    ) rethrows -> Int {
+        var took = 0
+        for query in queries {
+            for limit in [5, 20, 50] {
+                for domains in [nil, ["org.example.app"]] {
+                    let chosen = try taken(query, limit, domains)
+                    let without = try off(query, limit, domains)
+                    let label = "\(query) limit \(limit) \(domains ?? [])"
+                    assertSamePage(chosen, without, label, file: file, line: line)
+                    XCTAssertFalse(without.notes.contains { $0.hasPrefix(offNote) }, label, file: file, line: line)
+                    if chosen.notes.contains(where: { $0.hasPrefix(takenNote) }) { took += 1 }
+                }
+            }
+        }
+        return took
+    }
+
     /// What one search returns with the passes walked together, or apart.
     private func run(_ text: String, limit: Int, together: Bool = true, domains: [String]? = nil, typos: Bool = true,
                      prefixPath: MatchPlan.PrefixPath? = nil, typoPassFirst: Bool = true, checksTypoPrefix: Bool? = nil,
@@ -202,19 +226,9 @@ final class SearchPathTests: IndexTestCase {
         try indexItems(count: 400)
         let queries = ["rivr st", "stoen ga", "nihgt con", "keeper snw", "musci sta", "watr in", "rivr ston", "nihgt cont",
                        "stoen gard", "night musci ke", "rivr stone ga", "papre hous", "travle i", "kepeer k", "watr item 1"]
-        var checked = 0
-        for query in queries {
-            for limit in [5, 20, 50] {
-                for domains in [nil, ["org.example.app"]] {
-                    let merged = try run(query, limit: limit, domains: domains, checksTypoPrefix: false)
-                    let swift = try run(query, limit: limit, domains: domains, checksTypoPrefix: true)
-                    let label = "\(query) limit \(limit) \(domains ?? [])"
-                    assertSamePage(swift, merged, label)
-                    XCTAssertFalse(merged.notes.contains { $0.hasPrefix("typo prefix check") }, label)
-                    if swift.notes.contains(where: { $0.hasPrefix("typo prefix checked") }) { checked += 1 }
-                }
-            }
-        }
+        let checked = try compareAcrossLimitsAndDomains(
+            queries, taken: { try self.run($0, limit: $1, domains: $2, checksTypoPrefix: true) }, takenNote: "typo prefix checked",
+            off: { try self.run($0, limit: $1, domains: $2, checksTypoPrefix: false) }, offNote: "typo prefix check")
         // Most searches took the checked path (the others' exact matches filled the page).
         XCTAssertGreaterThan(checked, queries.count * 3)
     }
@@ -228,19 +242,9 @@ final class SearchPathTests: IndexTestCase {
         try indexItems(count: 300)
         let queries = ["stoen", "gardn", "watre", "nihgt", "musci", "travle", "keeepr", "kettel", "intervl", "interveiw",
                        "stagin", "concret", "contorl", "consloe", "afford", "snkae", "paperr", "interio"]
-        var walkedOnce = 0
-        for query in queries {
-            for limit in [5, 20, 50] {
-                for domains in [nil, ["org.example.app"]] {
-                    let once = try run(query, limit: limit, domains: domains)
-                    let headFirst = try run(query, limit: limit, domains: domains, mergesTypoPrefixAlone: false)
-                    let label = "\(query) limit \(limit) \(domains ?? [])"
-                    assertSamePage(once, headFirst, label)
-                    XCTAssertFalse(headFirst.notes.contains { $0.hasPrefix("typo prefix merged alone") }, label)
-                    if once.notes.contains(where: { $0.hasPrefix("typo prefix merged alone") }) { walkedOnce += 1 }
-                }
-            }
-        }
+        let walkedOnce = try compareAcrossLimitsAndDomains(
+            queries, taken: { try self.run($0, limit: $1, domains: $2) }, takenNote: "typo prefix merged alone",
+            off: { try self.run($0, limit: $1, domains: $2, mergesTypoPrefixAlone: false) }, offNote: "typo prefix merged alone")
         // Most searches ran the typo pass and took the single walk.
         XCTAssertGreaterThan(walkedOnce, queries.count * 3)
     }
