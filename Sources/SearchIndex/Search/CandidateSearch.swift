@@ -663,9 +663,7 @@ struct CandidateSearch {
         var count = Count(total: progress.accepted, isExact: progress.exhausted)
         if let merged {
             count = merged
-        } else if !progress.exhausted && (matcher.checksTerms || filter != nil || !countsTotal) {
-            // FTS5 counts rows with the tokens, not the terms (nor the filter): only
-            // checked rows count; and a search that shows no total counts none.
+        } else if !progress.exhausted && !countsWithFTS5(matcher: matcher) {
             count = Count(total: progress.accepted, isExact: false)
         } else if !progress.exhausted {
             trace?.note("count")
@@ -828,9 +826,7 @@ struct CandidateSearch {
         trace?.note("typo prefix checked (rows \(rows), postings \(postings))")
         var total = walk.exhausted ? Count(total: walk.accepted, isExact: true) : count
         if total == nil {
-            if matcher.checksTerms || filter != nil || !countsTotal {
-                // As exactCandidates: FTS5 would count rows with the tokens, not the
-                // terms; or the search shows no total.
+            if !countsWithFTS5(matcher: matcher) {
                 total = Count(total: walk.accepted, isExact: false)
             } else {
                 total = try self.count(Self.sources(for: plan).last!)
@@ -1452,6 +1448,14 @@ struct CandidateSearch {
         guard try statement.step() else { return Count(total: 0, isExact: true) }
         let matched = Int(statement.int64(0))
         return Count(total: Int(statement.int64(1)), isExact: matched < cap)
+    }
+
+    /// Whether a pass that stopped short of its matches has FTS5 count the rest: only
+    /// when the total is wanted (``countsTotal``) and FTS5's rows are the matches. FTS5
+    /// counts rows with the tokens, not the terms (``TermMatcher``'s check) nor the
+    /// filter; otherwise the checked rows are the count, a lower bound.
+    private func countsWithFTS5(matcher: TermMatcher) -> Bool {
+        countsTotal && !matcher.checksTerms && filter == nil
     }
 
     /// Whether a walk whose page is full counts on past it, FTS5's rows being the count:
