@@ -48,14 +48,22 @@ enum NativeIndex {
         return (min(on, onAgain), min(off, offAgain))
     }
 
+    /// The index in `directory`, opened, its word list loaded by a first search (how
+    /// long that took, in ms, is returned too), and warmed by the first 20 of `queries`.
+    private static func openedAndWarmed(directory: String, queries: [String]) throws -> (SearchableIndex, firstSearchMs: Double) {
+        let index = try SearchableIndex(directory: directory, defaultDomain: "com.example.bench")
+        let begin = DispatchTime.now().uptimeNanoseconds
+        _ = try index.search("a")
+        let firstSearchMs = Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6
+        for text in queries.prefix(20) { _ = try index.search(text, options: searchOptions()) }
+        return (index, firstSearchMs)
+    }
+
     /// Times `queries` on the index a previous run left in `directory`, typos on and
     /// off, and prints p50 / p99 of the searching thread's CPU time per class.
     static func timeSearches(queries: [String], kinds: [TypingSequences.Kind], directory: String) throws {
-        let index = try SearchableIndex(directory: directory, defaultDomain: "com.example.bench")
-        let open = DispatchTime.now().uptimeNanoseconds
-        _ = try index.search("a")
-        say(String(format: "first search (loads the word list): %.1f ms", Double(DispatchTime.now().uptimeNanoseconds - open) / 1e6))
-        for text in queries.prefix(20) { _ = try index.search(text, options: searchOptions()) }
+        let (index, firstMs) = try openedAndWarmed(directory: directory, queries: queries)
+        say(String(format: "first search (loads the word list): %.1f ms", firstMs))
         let cpu = cpuMilliseconds
         // Each query's first search (typos on), then what typos cost it, both warm.
         var first: [Double] = [], wall: [Double] = [], on: [Double] = [], off: [Double] = []
@@ -109,9 +117,7 @@ enum NativeIndex {
     /// this is the part of the gap between the JS figures and the Swift ones that the
     /// bridge's code does not cause.
     static func timeOnWokenWorker(queries: [String], kinds: [TypingSequences.Kind], directory: String, onCaller: [Double]) throws {
-        let index = try SearchableIndex(directory: directory, defaultDomain: "com.example.bench")
-        _ = try index.search("a")
-        for text in queries.prefix(20) { _ = try index.search(text, options: searchOptions()) }
+        let (index, _) = try openedAndWarmed(directory: directory, queries: queries)
         var cpu: [Double] = [], wall: [Double] = []
         for text in queries {
             let done = DispatchSemaphore(value: 0)
