@@ -1,8 +1,9 @@
 import XCTest
 @testable import SearchIndex
 
-/// `HitAnalyzer` reads ASCII fields eight bytes at a time: its splitter must split as
-/// FTS5's own tokenizer does, and its word scan must say what a plain reading says.
+/// `HitAnalyzer` and the Swift prefix check read ASCII fields eight bytes at a time: the
+/// splitter must split as FTS5's own tokenizer does, and the word scans must say what a
+/// plain reading says.
 final class ASCIIScanTests: XCTestCase {
     /// The plain reading: `nil` when a non-ASCII byte comes before the first token equal
     /// to `word` (the text would need FTS5's tokenizer), else whether there is one.
@@ -40,11 +41,8 @@ final class ASCIIScanTests: XCTestCase {
     func testItAgreesWithAPlainReadingOnRandomText() {
         // Seeded: letters of both cases, digits, separators, control and non-ASCII bytes,
         // with the word planted often, at every offset of the eight-byte steps.
-        var state: UInt64 = 0x5EED
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: 0x5EED)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         let alphabet = Array("abcdeABCDE019 ,.-\u{1}\u{12}".utf8) + [0xC3, 0xA9]
         let words = ["ab", "abc", "a", "cab", "9", "e0", "abcdeabcde"]
         for _ in 0 ..< 20_000 {
@@ -63,13 +61,104 @@ final class ASCIIScanTests: XCTestCase {
         }
     }
 
+    /// What the Swift prefix check's reading of folded words says for ASCII `text`:
+    /// whether a word starts with `prefix`, and whether it is the first word; `nil`
+    /// when there is none before a non-ASCII byte (or, in JSON, a backslash).
+    private func referenceWordStarts(_ prefix: [UInt8], in text: [UInt8], json: Bool) -> (any: Bool, first: Bool)? {
+        let end = text.firstIndex { $0 >= 0x80 || (json && $0 == 0x5C) } ?? text.count
+        let folded = Array(text[..<end]).withUnsafeBufferPointer {
+            TextFolding(caseInsensitive: true, diacriticInsensitive: true).foldWords($0)
+        }
+        for (number, word) in folded.words.enumerated() where folded.bytes[word].starts(with: prefix) {
+            return (true, number == 0)
+        }
+        return end < text.count ? nil : (false, false)
+    }
+
+    func testThePrefixCheckFindsWordStartsAsTheFoldedWordsDo() {
+        func check(_ prefix: String, _ text: String, json: Bool = false) -> (any: Bool, first: Bool)? {
+            Array(text.utf8).withUnsafeBufferPointer { PrefixVerifier.asciiWordStarts(of: Array(prefix.utf8), in: $0, json: json) }
+        }
+        XCTAssertEqual(check("bre", "theBrent show").map { [$0.any, $0.first] }, [true, false], "an upper-case letter after a lower-case one starts a word")
+        XCTAssertEqual(check("theb", "theBrent show").map { [$0.any, $0.first] }, [false, false], "a prefix across such a start is not a word's start")
+        XCTAssertEqual(check("sn", "Snow falls").map { [$0.any, $0.first] }, [true, true])
+        XCTAssertEqual(check("sn", "caf\\u00e9 snow", json: true) == nil, true, "an escape comes first: it must be decoded")
+        XCTAssertEqual(check("sn", "caf\u{e9} snow") == nil, true)
+        XCTAssertEqual(check("sn", "snow caf\u{e9}").map { [$0.any, $0.first] }, [true, true], "found before the accent")
+        // Seeded: letters of both cases, digits, separators, JSON's punctuation and
+        // escape, control and non-ASCII bytes, with the prefix planted often, at every
+        // offset of the eight-byte steps.
+        var numbers = SeededNumbers(seed: 0xC0FFEE)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
+        let alphabet = Array("abcdeABCDE019 ,.-\"\\[]\u{1}\u{12}".utf8) + [0xC3, 0xA9]
+        let prefixes = ["ab", "abc", "a", "cab", "9", "e0", "abcdeabcde", "bc"]
+        for _ in 0 ..< 30_000 {
+            let prefix = Array(prefixes[next(prefixes.count)].utf8)
+            let json = next(2) == 0
+            var text: [UInt8] = []
+            let length = next(48)
+            while text.count < length {
+                if next(6) == 0 {
+                    text += prefix.map { next(2) == 0 && $0 >= 0x61 ? $0 - 0x20 : $0 }
+                } else {
+                    text.append(alphabet[next(alphabet.count)])
+                }
+            }
+            let found = text.withUnsafeBufferPointer { PrefixVerifier.asciiWordStarts(of: prefix, in: $0, json: json) }
+            let expected = referenceWordStarts(prefix, in: text, json: json)
+            XCTAssertEqual(found.map { [$0.any, $0.first] }, expected.map { [$0.any, $0.first] },
+                           "\(String(decoding: prefix, as: UTF8.self)) in \(String(decoding: text, as: UTF8.self)) (json \(json))")
+        }
+    }
+
+    func testThePrefixCheckOfMixedTextFindsWordStartsAsTheFoldedWordsDo() {
+        func check(_ prefix: String, _ text: String) -> [Bool]? {
+            Array(text.utf8).withUnsafeBufferPointer { PrefixVerifier.mixedWordStarts(of: Array(prefix.utf8), in: $0, json: false) }
+                .map { [$0.any, $0.first] }
+        }
+        XCTAssertEqual(check("sea", "the S\u{e9}ances"), [true, false], "an accented letter folds to its letter")
+        XCTAssertEqual(check("ste", "Stra\u{df}e"), [false, false])
+        XCTAssertEqual(check("strass", "Stra\u{df}e"), [true, true], "ß folds to ss")
+        XCTAssertEqual(check("tra", "東京travel"), [true, false], "a word starts after a Chinese character")
+        XCTAssertEqual(check("ke", "ビジネス make"), [false, false])
+        XCTAssertEqual(check("fi", "\u{fb01}re"), nil, "a ligature past U+0800 folds to letters: it cannot tell")
+        XCTAssertEqual(check("sea", "se\u{301}ance"), nil, "nor at a combining mark before the match ends")
+        // Seeded: ASCII of both cases, accented and other letters below U+0800, kana,
+        // Chinese characters, punctuation from U+0800, a ligature, a combining mark and
+        // JSON's escape, with the prefix planted often.
+        var numbers = SeededNumbers(seed: 0xF01D)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
+        let alphabet = ["a", "b", "e", "s", "A", "E", "S", "9", " ", ",", "\"", "\\", "-", "\u{e9}", "\u{c9}", "\u{df}", "\u{f8}",
+                        "\u{131}", "\u{3b1}", "\u{416}", "テ", "ガ", "こ", "新", "、", "\u{2019}", "\u{fb01}", "\u{301}", "\u{1F600}"]
+        let prefixes = ["se", "ss", "e", "a", "ab", "sea", "9", "ae"]
+        let folding = TextFolding(caseInsensitive: true, diacriticInsensitive: true)
+        var told = 0
+        for _ in 0 ..< 20_000 {
+            let prefix = prefixes[next(prefixes.count)]
+            let json = next(2) == 0
+            var text = ""
+            for _ in 0 ..< next(24) {
+                text += next(5) == 0 ? (next(2) == 0 ? prefix : prefix.uppercased()) : alphabet[next(alphabet.count)]
+            }
+            let bytes = Array(text.utf8)
+            let found = bytes.withUnsafeBufferPointer { PrefixVerifier.mixedWordStarts(of: Array(prefix.utf8), in: $0, json: json) }
+            let cannotTell = text.contains("\u{fb01}") || text.unicodeScalars.contains("\u{301}") || (json && text.contains("\\"))
+            guard let found else {
+                XCTAssertTrue(cannotTell, "it could tell for \(prefix) in \(text)")
+                continue
+            }
+            told += 1
+            let words = bytes.withUnsafeBufferPointer { folding.foldWords($0) }
+            let number = words.words.firstIndex { words.bytes[$0].starts(with: Array(prefix.utf8)) }
+            XCTAssertEqual([found.any, found.first], [number != nil, number == 0], "\(prefix) in \(text) (json \(json))")
+        }
+        XCTAssertGreaterThan(told, 5_000)
+    }
+
     func testTheSplitterSplitsAndFoldsAsTheTablesTokenizerDoes() throws {
         let tokenizer = try XCTUnwrap(FTSTokenizer())
-        var state: UInt64 = 0xA5C11
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: 0xA5C11)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         // Every ASCII byte, with letters and digits most often, at lengths around the
         // eight-byte steps.
         let common = Array("abcxyzABCXYZ0189 ".utf8)
@@ -92,5 +181,19 @@ final class ASCIIScanTests: XCTestCase {
         XCTAssertFalse(accented.withUnsafeBufferPointer { source in
             folded.withUnsafeMutableBufferPointer { HitAnalyzer.splitASCII(source, folding: $0, into: &ranges) }
         })
+    }
+}
+
+/// The seeded numbers the random texts above are made from (a linear congruential
+/// generator: the same texts on every run).
+struct SeededNumbers {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// The next number below `bound`.
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(bound))
     }
 }
