@@ -433,13 +433,15 @@ final class SearchPathTests: IndexTestCase {
 final class PrefixPathRuleTests: XCTestCase {
     /// The typo pass checks a prefix in Swift on its complete terms' matches when they
     /// are few for the prefix's postings (`politicized va`: 286 rows of the word and its
-    /// alternatives, 21,963 postings of `va*`), and merges it otherwise (`deices sn`: 623
-    /// rows for 21,020; `blats ke`: 1,307 for 11,233), never past the scan budget.
+    /// alternatives, 21,963 postings of `va*`; `deices sn`: 623 rows for 21,020), and
+    /// merges it otherwise (`blats ke`: 1,307 for 11,233; `scrubbiest fore`: 799 for
+    /// 10,529), never past the scan budget.
     func testTheTypoPrefixIsCheckedWhenItsMatchesAreFew() {
         XCTAssertTrue(CandidateSearch.checksTypoPrefix(rows: 286, prefixPostings: 21_963))
         XCTAssertTrue(CandidateSearch.checksTypoPrefix(rows: 171, prefixPostings: 15_074))
-        XCTAssertFalse(CandidateSearch.checksTypoPrefix(rows: 623, prefixPostings: 21_020))
+        XCTAssertTrue(CandidateSearch.checksTypoPrefix(rows: 623, prefixPostings: 21_020))
         XCTAssertFalse(CandidateSearch.checksTypoPrefix(rows: 1_307, prefixPostings: 11_233))
+        XCTAssertFalse(CandidateSearch.checksTypoPrefix(rows: 799, prefixPostings: 10_529))
         XCTAssertFalse(CandidateSearch.checksTypoPrefix(rows: CandidateSearch.verifiedScanBudget + 1, prefixPostings: 10_000_000))
         XCTAssertFalse(CandidateSearch.checksTypoPrefix(rows: 0, prefixPostings: 0))
     }

@@ -771,13 +771,20 @@ struct CandidateSearch {
 
     /// What checking a prefix in Swift costs per match of the complete terms, in µs, in
     /// ``checkBothPasses(plan:want:matcher:into:typed:)``: one read of the row's text
-    /// fields and a scan of their word starts, 7 µs on `make bench`'s 100k index
-    /// (release, one core, medians of 20: `deices sn` 622 rows 5.3 ms, `politicized va`
-    /// 286 rows 2.8 ms, `inland scr` 341 rows 3.3 ms, each with about 1 ms of candidate
-    /// lookups that the merge's walk makes too). Against FTS5's merge at 0.13 µs a
-    /// posting, the check wins for a prefix with more than about 55 postings per match
-    /// of the complete terms.
-    static let typoCheckCostPerRow = 7.0
+    /// fields and a scan of their word starts. It was 7 µs (`deices sn` 622 rows 5.3 ms,
+    /// `politicized va` 286 rows 2.8 ms, `inland scr` 341 rows 3.3 ms on `make bench`'s
+    /// 100k index, each with about 1 ms of candidate lookups the merge's walk makes too)
+    /// until the scan of word starts read eight bytes at a time and folded mixed text
+    /// without Foundation (``PrefixVerifier/asciiWordStarts(of:in:json:)``,
+    /// ``PrefixVerifier/mixedWordStarts(of:in:json:)``). Then, counted in instructions
+    /// (callgrind, the wall clock of the day being too noisy), the check and the merge
+    /// came out even at about 15 postings per row (`deigns shr` 395 rows for 5,807
+    /// postings; `scrubbiest fore`, 13 per row, a little dearer checked; `rekindles av`,
+    /// 22 per row, a little cheaper), and the check took 37–38 % fewer instructions for
+    /// `deices sn` (34 per row), `browsers acc` (53) and `pieced mon` (47). 3 µs puts
+    /// the line at 23 postings per row: past the even point, since a check reads rows
+    /// scattered over the table where the merge reads lists in order.
+    static let typoCheckCostPerRow = 3.0
     /// FTS5's merge of a prefix's word lists, µs per posting (measured above,
     /// ``prefixPathCosts(prefixPostings:completeRows:items:want:prefixIsIndexed:)``).
     static let mergeCostPerPosting = 0.13
