@@ -47,15 +47,7 @@ final class ASCIIScanTests: XCTestCase {
         let words = ["ab", "abc", "a", "cab", "9", "e0", "abcdeabcde"]
         for _ in 0 ..< 20_000 {
             let word = Array(words[next(words.count)].utf8)
-            var text: [UInt8] = []
-            let length = next(40)
-            while text.count < length {
-                if next(6) == 0 {
-                    text += word.map { next(2) == 0 && $0 >= 0x61 ? $0 - 0x20 : $0 }
-                } else {
-                    text.append(alphabet[next(alphabet.count)])
-                }
-            }
+            let text = numbers.text(planting: word, among: alphabet, length: next(40))
             let found = text.withUnsafeBufferPointer { HitAnalyzer.containsWord(word, in: $0) }
             XCTAssertEqual(found, reference(word, in: text), "\(String(decoding: word, as: UTF8.self)) in \(text)")
         }
@@ -95,15 +87,7 @@ final class ASCIIScanTests: XCTestCase {
         for _ in 0 ..< 30_000 {
             let prefix = Array(prefixes[next(prefixes.count)].utf8)
             let json = next(2) == 0
-            var text: [UInt8] = []
-            let length = next(48)
-            while text.count < length {
-                if next(6) == 0 {
-                    text += prefix.map { next(2) == 0 && $0 >= 0x61 ? $0 - 0x20 : $0 }
-                } else {
-                    text.append(alphabet[next(alphabet.count)])
-                }
-            }
+            let text = numbers.text(planting: prefix, among: alphabet, length: next(48))
             let found = text.withUnsafeBufferPointer { PrefixVerifier.asciiWordStarts(of: prefix, in: $0, json: json) }
             let expected = referenceWordStarts(prefix, in: text, json: json)
             XCTAssertEqual(found.map { [$0.any, $0.first] }, expected.map { [$0.any, $0.first] },
@@ -195,5 +179,19 @@ struct SeededNumbers {
     mutating func next(_ bound: Int) -> Int {
         state = state &* 6364136223846793005 &+ 1442695040888963407
         return Int((state >> 33) % UInt64(bound))
+    }
+
+    /// At least `length` bytes of `alphabet`, with `word` (lower-case ASCII) planted
+    /// often, each letter of it in either case.
+    mutating func text(planting word: [UInt8], among alphabet: [UInt8], length: Int) -> [UInt8] {
+        var text: [UInt8] = []
+        while text.count < length {
+            if next(6) == 0 {
+                for byte in word { text.append(next(2) == 0 && byte >= 0x61 ? byte - 0x20 : byte) }
+            } else {
+                text.append(alphabet[next(alphabet.count)])
+            }
+        }
+        return text
     }
 }
