@@ -94,9 +94,7 @@ struct TextFolding: Equatable {
                 characterClass = .ideograph
             }
             if collectingWords {
-                let startsWord = characterClass.isWord
-                    && (wordStart == nil || characterClass == .ideograph || previous == .ideograph
-                        || previous == .lower && characterClass == .upper)
+                let startsWord = characterClass.startsWord(after: previous, inWord: wordStart != nil)
                 if !characterClass.isWord || startsWord, let start = wordStart {
                     if result.bytes.count > start { result.words.append(start ..< result.bytes.count) }
                     wordStart = nil
@@ -144,9 +142,7 @@ struct TextFolding: Equatable {
             }
             let breaks: Bool
             if let previous {
-                breaks = current.isWord != previous.isWord
-                    || current.isWord && (current == .ideograph || previous == .ideograph
-                        || previous == .lower && current == .upper)
+                breaks = current.isWord != previous.isWord || current.startsWord(after: previous, inWord: previous.isWord)
             } else {
                 breaks = true
             }
@@ -197,6 +193,14 @@ struct TextFolding: Equatable {
 
         /// Whether the character belongs to a word (marks count: they belong to the letter before).
         var isWord: Bool { self != .separator }
+
+        /// Whether a character of this class starts a word after one of class `previous`
+        /// (`inWord`: that one was in a word): a word character after a separator, each
+        /// ideograph, the character after one, and an upper-case letter after a
+        /// lower-case one (`theBrentShow`).
+        func startsWord(after previous: CharacterClass, inWord: Bool) -> Bool {
+            isWord && (!inWord || self == .ideograph || previous == .ideograph || previous == .lower && self == .upper)
+        }
     }
 }
 

@@ -235,7 +235,7 @@ struct PrefixVerifier {
                 inWord = false
                 matched = -1
             } else {
-                if !inWord || character == .ideograph || previous == .ideograph || previous == .lower && character == .upper {
+                if character.startsWord(after: previous, inWord: inWord) {
                     inWord = true
                     wordsBefore += 1
                     matched = 0
