@@ -73,7 +73,8 @@ final class SearchPathTests: IndexTestCase {
     /// What one search returns with the passes walked together, or apart.
     private func run(_ text: String, limit: Int, together: Bool = true, domains: [String]? = nil, typos: Bool = true,
                      prefixPath: MatchPlan.PrefixPath? = nil, typoPassFirst: Bool = true, checksTypoPrefix: Bool? = nil,
-                     mergesTypoPrefixAlone: Bool = true, countsTotal: Bool = true) throws -> Page {
+                     mergesTypoPrefixAlone: Bool = true, countsTotal: Bool = true, prunesRanking: Bool = true,
+                     offset: Int = 0) throws -> Page {
         let index = self.index!, now = self.now
         return try index.store.read { connection in
             var search = CandidateSearch(connection: connection, thumbnails: index.thumbnails, now: now,
@@ -84,9 +85,10 @@ final class SearchPathTests: IndexTestCase {
             search.checksTypoPrefix = checksTypoPrefix
             search.mergesTypoPrefixAlone = mergesTypoPrefixAlone
             search.countsTotal = countsTotal
+            search.prunesRanking = prunesRanking
             let trace = SearchTrace()
             search.trace = trace
-            let result = try search.run(text: text, limit: limit, offset: 0, typoTolerance: typos)
+            let result = try search.run(text: text, limit: limit, offset: offset, typoTolerance: typos)
             return (result.hits.map { $0.row.item.id }, result.hits.map { $0.breakdown.total }, result.total, result.exact,
                     trace.notes)
         }
@@ -231,6 +233,37 @@ final class SearchPathTests: IndexTestCase {
             off: { try self.run($0, limit: $1, domains: $2, checksTypoPrefix: false) }, offNote: "typo prefix check")
         // Most searches took the checked path (the others' exact matches filled the page).
         XCTAssertGreaterThan(checked, queries.count * 3)
+    }
+
+    /// Ranking that leaves unread the candidates whose best possible score is below the
+    /// page's last (``ScoreBound``) returns the same hits, scores, count and exactness as
+    /// reading every candidate: for a prefix alone, words and a prefix (on each of the
+    /// three prefix paths), a prefix that is also a whole word, typos on and off, and
+    /// pages that start past the first hit.
+    func testLeavingUnreadTheCandidatesThatCannotReachThePageFindsTheSamePage() throws {
+        try indexItems(count: 3000)
+        // Engagements move some items up regardless of their text.
+        for n in stride(from: 0, to: 3000, by: 37) {
+            for _ in 0 ... n % 3 { try index.becomeCurrent(UserActivity(activityType: "t", userInfo: [:], relatedUniqueIdentifier: "i\(n)")) }
+        }
+        let wholeWords = ["snow", "river stone", "water snow", "night stamp", "house in", "stone"]
+        var left = 0
+        for query in queries + wholeWords {
+            for path in [nil, MatchPlan.PrefixPath.merge, .headWalk, .swiftCheck] {
+                for (limit, offset, domains, typos) in [(5, 0, nil, true), (20, 0, nil, true), (20, 0, nil, false), (10, 15, nil, true),
+                                                        (20, 0, ["org.example.app"], true)] as [(Int, Int, [String]?, Bool)] {
+                    let pruned = try run(query, limit: limit, domains: domains, typos: typos, prefixPath: path, offset: offset)
+                    let full = try run(query, limit: limit, domains: domains, typos: typos, prefixPath: path, prunesRanking: false,
+                                       offset: offset)
+                    let label = "\(query) limit \(limit) offset \(offset) \(domains ?? []) typos \(typos) \(path.map { "\($0)" } ?? "chosen")"
+                    assertSamePage(pruned, full, label)
+                    XCTAssertFalse(full.notes.contains { $0.hasPrefix("left ") }, label)
+                    if pruned.notes.contains(where: { $0.hasPrefix("left ") }) { left += 1 }
+                }
+            }
+        }
+        // The comparison means something only if many searches left candidates unread.
+        XCTAssertGreaterThan(left, queries.count)
     }
 
     /// The typo pass of a prefix typed alone, whose alternatives' heavy matches will not

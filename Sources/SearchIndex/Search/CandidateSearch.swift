@@ -164,6 +164,9 @@ struct CandidateSearch {
     /// ``run(text:limit:offset:typoTolerance:sort:)``); `false` runs the exact pass
     /// first, which tests compare against.
     var runsTypoPassFirst = true
+    /// Whether ranking leaves unread the candidates whose score cannot reach the page
+    /// (``ScoreBound``); `false` reads every one, which tests compare against.
+    var prunesRanking = true
     /// Whether the typo pass finds a prefix without alternatives by checking it in Swift
     /// on every match of its complete terms (``checkBothPasses(plan:want:matcher:into:typed:)``)
     /// rather than by FTS5's merge: `nil` when expected to cost less
@@ -351,7 +354,11 @@ struct CandidateSearch {
         guard let analyzer = HitAnalyzer(plan: plan, typoTolerance: typoTolerance, vocabulary: snapshot, itemCount: itemCount) else {
             return ([], 0, true)
         }
-        let hits = try page(candidates, plan: plan, analyzer: analyzer, limit: limit, offset: offset, sort: sort)
+        // The exact candidates' locators have one entry per phrase of `plan`, unless the
+        // typo walk found them (its entries are per group of alternatives).
+        let bound = prunesRanking && exact == nil && sort.isEmpty && need > 0 && candidates.count > need
+            ? try scoreBound(plan: plan, vocabulary: snapshot) : nil
+        let hits = try page(candidates, plan: plan, analyzer: analyzer, bound: bound, limit: limit, offset: offset, sort: sort)
         trace?.note("\(candidates.count) candidates")
         trace?.mark("rank")
         return (hits.hits, max(count.total, hits.ranked), count.isExact)
@@ -947,23 +954,66 @@ struct CandidateSearch {
         return (accepted, true)
     }
 
+    /// The bound of the exact candidates' scores of `plan` (``ScoreBound``), with the
+    /// rows holding its prefix as a whole word: FTS5 lists them in this search's read, up
+    /// to ``ScoreBound/wholeWordRowLimit`` (past it any row may, and a word the word list
+    /// counts past it is not asked for).
+    private func scoreBound(plan: MatchPlan, vocabulary: Vocabulary.Snapshot?) throws -> ScoreBound {
+        var rows: Set<Int64>?
+        let counted = vocabulary?.count(of: Vocabulary.scalars(plan.prefixToken)) ?? 0
+        if plan.prefix != nil, !plan.prefixToken.isEmpty, counted <= ScoreBound.wholeWordRowLimit {
+            let statement = try connection.cached("SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 LIMIT ?2")
+            statement.bind([.text(SearchText.quoted(String(decoding: plan.prefixToken, as: UTF8.self))),
+                            .integer(Int64(ScoreBound.wholeWordRowLimit + 1))])
+            defer { statement.reset() }
+            var listed = Set<Int64>()
+            while try statement.step() { listed.insert(statement.int64(0)) }
+            rows = listed.count > ScoreBound.wholeWordRowLimit ? nil : listed
+        }
+        return ScoreBound(plan: plan, wholeWordRows: rows, now: now)
+    }
+
     /// Scores candidates (``HitAnalyzer``, ``Ranking``), orders them (by the sort keys
     /// if any, then by relevance), and reads the rows of the requested page with their
     /// highlights. `ranked` is how many candidates matched after analysis.
-    private func page(_ candidates: [Int64: Candidate], plan: MatchPlan, analyzer: HitAnalyzer, limit: Int, offset: Int,
-                      sort: [SortKey]) throws -> (hits: [Scored], ranked: Int) {
+    ///
+    /// With a `bound`, candidates are read highest bound first, and the reading stops at
+    /// the first whose bound is below the `offset + limit`-th best score so far: neither
+    /// it nor any after it can reach the page. Those are counted in `ranked` unread.
+    private func page(_ candidates: [Int64: Candidate], plan: MatchPlan, analyzer: HitAnalyzer, bound: ScoreBound?,
+                      limit: Int, offset: Int, sort: [SortKey]) throws -> (hits: [Scored], ranked: Int) {
         let fields = try connection.cached("""
             SELECT title, display_name, alternate_names, keywords, content_description, text_content
             FROM items WHERE rowid = ?
             """)
         var scored: [(candidate: Candidate, breakdown: ScoreBreakdown)] = []
         scored.reserveCapacity(candidates.count)
-        for candidate in candidates.values {
+        var order: [(candidate: Candidate, bound: Double)] = candidates.values.map { ($0, bound?.total($0) ?? .infinity) }
+        if bound != nil { order.sort { $0.bound > $1.bound } }
+        let need = offset + limit
+        // The best `need` totals so far, best first.
+        var best: [Double] = []
+        var unread = 0
+        for (index, (candidate, most)) in order.enumerated() {
+            // A margin for the rounding of sums in another order.
+            if best.count == need, most + 1e-6 < best[need - 1] {
+                unread = order.count - index
+                break
+            }
             fields.bind(only: candidate.itemRowid)
             defer { fields.reset() }
             guard try fields.step(), let analysis = analyzer.analyze(fields, first: 0, highlights: false, typos: candidate.typoMatch) else { continue }
-            scored.append((candidate, breakdown(candidate, analysis: analysis, analyzer: analyzer)))
+            let breakdown = breakdown(candidate, analysis: analysis, analyzer: analyzer)
+            scored.append((candidate, breakdown))
+            if bound != nil {
+                let total = breakdown.total
+                if best.count < need || total > best[need - 1] {
+                    best.insert(total, at: best.firstIndex { $0 < total } ?? best.count)
+                    if best.count > need { best.removeLast() }
+                }
+            }
         }
+        if unread > 0 { trace?.note("left \(unread) of \(order.count) candidates unread") }
         scored.sort { Ranking.precedes(($0.breakdown, $0.candidate.id), ($1.breakdown, $1.candidate.id)) }
         if !sort.isEmpty { scored = try sorted(scored, by: sort) }
         let page = scored.dropFirst(offset).prefix(limit)
@@ -980,7 +1030,7 @@ struct CandidateSearch {
             let highlights = analyzer.analyze(rowStatement, first: 0, highlights: true, typos: candidate.typoMatch)?.highlights ?? []
             hits.append(Scored(row: StoredRow.read(rowStatement, thumbnails: thumbnails, first: 6), breakdown: breakdown, highlights: highlights))
         }
-        return (hits, scored.count)
+        return (hits, scored.count + unread)
     }
 
     /// A sort key resolved to SQL on `items`.

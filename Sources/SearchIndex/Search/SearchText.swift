@@ -277,7 +277,7 @@ enum SearchText {
         return units
     }
 
-    private static func quoted(_ token: String) -> String {
+    static func quoted(_ token: String) -> String {
         "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
