@@ -168,6 +168,56 @@ final class ASCIIScanTests: XCTestCase {
     }
 }
 
+extension ASCIIScanTests {
+    /// The analyzer splits text with non-ASCII characters in stretches (ASCII words in
+    /// Swift, the words around non-ASCII bytes by the tokenizer): the tokens, their
+    /// folded bytes and their byte ranges must be those of the whole text tokenized
+    /// at once, CJK characters one by one, as the tables see it.
+    func testTheMixedSplitterTokenizesAsTheTablesTokenizerDoesWhole() throws {
+        let tokenizer = try XCTUnwrap(FTSTokenizer())
+        let analyzer = try XCTUnwrap(HitAnalyzer(plan: XCTUnwrap(SearchText.plan(for: "word")), typoTolerance: true,
+                                                 vocabulary: nil, itemCount: 0))
+        func wholly(_ text: [UInt8]) -> [([UInt8], Range<Int>)] {
+            text.withUnsafeBufferPointer { source in
+                var spaced: [UInt8] = [], insertions: [Int] = []
+                guard SearchText.spacedCJK(utf8: source, into: &spaced, insertions: &insertions) else {
+                    let found = tokenizer.tokens(source)
+                    return (0 ..< found.count).map { (Array(found[$0]), found.offsets[$0]) }
+                }
+                let found = spaced.withUnsafeBufferPointer { tokenizer.tokens($0) }
+                return (0 ..< found.count).map { index in
+                    let range = found.offsets[index]
+                    let added = insertions.filter { $0 < range.lowerBound }.count
+                    return (Array(found[index]), range.lowerBound - added ..< range.upperBound - added)
+                }
+            }
+        }
+        func mixed(_ text: [UInt8], folded: inout [UInt8]) -> [([UInt8], Range<Int>)] {
+            var ranges: [Range<Int>] = [], offsets: [Range<Int>] = []
+            text.withUnsafeBufferPointer { analyzer.splitMixed($0, folded: &folded, ranges: &ranges, offsets: &offsets) }
+            return zip(ranges, offsets).map { (Array(folded[$0.0]), $0.1) }
+        }
+        let pieces = ["caf\u{e9}", "Caf\u{c9}", "e\u{301}t\u{e9}", "na\u{ef}ve", "Stra\u{df}e", "\u{c5}ngstr\u{f6}m", "word", "WORD",
+                      "x1", "42", "東京", "オーディオブック", "ひらがな", "腾讯新闻", "한국어", "ＡＢＣ", "\u{a0}", "\u{2014}",
+                      "\u{201c}quoted\u{201d}", "\u{1f600}", "\u{3002}", "-", ",", " ", "  ", "(", ")", "'", "e-mail", "a\u{e9}b"]
+        var numbers = SeededNumbers(seed: 0x51ED)
+        // One buffer for every text, as the analyzer reuses its own: longer texts leave
+        // bytes behind for shorter ones.
+        var folded: [UInt8] = []
+        for _ in 0 ..< 3_000 {
+            var text = ""
+            for _ in 0 ..< numbers.next(12) {
+                text += pieces[numbers.next(pieces.count)]
+                if numbers.next(3) > 0 { text += [" ", ", ", "-", "", "\n"][numbers.next(5)] }
+            }
+            let bytes = Array(text.utf8)
+            let expected = wholly(bytes), found = mixed(bytes, folded: &folded)
+            XCTAssertEqual(found.map(\.0), expected.map(\.0), "tokens of \(text)")
+            XCTAssertEqual(found.map(\.1), expected.map(\.1), "token ranges of \(text)")
+        }
+    }
+}
+
 /// The seeded numbers the random texts above are made from (a linear congruential
 /// generator: the same texts on every run).
 struct SeededNumbers {

@@ -1014,7 +1014,12 @@ struct CandidateSearch {
             }
         }
         if unread > 0 { trace?.note("left \(unread) of \(order.count) candidates unread") }
-        scored.sort { Ranking.precedes(($0.breakdown, $0.candidate.id), ($1.breakdown, $1.candidate.id)) }
+        // Each total summed once, and indices moved rather than the candidates.
+        let totals = scored.map(\.breakdown.total)
+        let ranked = scored.indices.sorted {
+            Ranking.precedes((totals[$0], scored[$0].candidate.id), (totals[$1], scored[$1].candidate.id))
+        }
+        scored = ranked.map { scored[$0] }
         if !sort.isEmpty { scored = try sorted(scored, by: sort) }
         let page = scored.dropFirst(offset).prefix(limit)
         // A hit's fields for its highlights, then the whole row (from column 6), in one lookup.

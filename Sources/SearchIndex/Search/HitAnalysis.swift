@@ -315,10 +315,11 @@ final class HitAnalyzer {
         }
         let tracksPositions = terms.count > 1
         var coveredCharacters = 0
+        // Which tokens a match covers: filled at the first match (most texts of a typo
+        // candidate have none).
         var covered = coveredScratch
         coveredScratch = []
         covered.removeAll(keepingCapacity: true)
-        covered.append(contentsOf: repeatElement(false, count: tokens.count))
         defer { coveredScratch = covered }
         tokens.folded.withUnsafeBufferPointer { folded in
             for (number, term) in terms.enumerated() {
@@ -333,6 +334,7 @@ final class HitAnalyzer {
                     } else {
                         result.best[number] = found
                     }
+                    if !result.any { covered.append(contentsOf: repeatElement(false, count: tokens.count)) }
                     result.any = true
                     if start == 0 { result.first = true }
                     for index in start ..< start + width where !covered[index] {
@@ -350,6 +352,11 @@ final class HitAnalyzer {
                     }
                 }
             }
+        }
+        // A text without a match is not ranked by its coverage or proximity.
+        guard result.any else {
+            recycle(tokens)
+            return
         }
         let total = (0 ..< tokens.count).reduce(0) { $0 + tokens.characterCount($1) }
         result.coverage = total == 0 ? 0 : Double(coveredCharacters) / Double(total)
@@ -410,9 +417,10 @@ final class HitAnalyzer {
         let token = tokens[start + last]
         let wanted = term.tokens[last]
         // Most tokens differ from the term in their first byte.
-        if !typos || term.maximumEdits == 0, token.first != wanted.first { return nil }
-        if token.elementsEqual(wanted) { return (0, true, 0) }
-        if term.isPrefix && token.starts(with: wanted) { return (0, false, 0) }
+        if token.first == wanted.first {
+            if token.elementsEqual(wanted) { return (0, true, 0) }
+            if term.isPrefix && token.starts(with: wanted) { return (0, false, 0) }
+        }
         guard typos, term.maximumEdits > 0 else { return nil }
         // A token has at most as many characters as bytes, and at least a quarter.
         let bytes = token.count, n = term.scalars.count, k = term.maximumEdits
@@ -505,28 +513,104 @@ final class HitAnalyzer {
             tokens.isASCII = true
             return tokens
         }
-        // Other text: FTS5's tokenizer, writing into the same buffers.
+        // Other text: ASCII stretches in Swift, the rest by FTS5's tokenizer.
         tokens.isASCII = false
-        var found = FTSTokenizer.Tokens(bytes: folded, ranges: ranges, offsets: tokens.offsets)
+        var offsets = tokens.offsets
         tokens.offsets = []
-        if SearchText.spacedCJK(utf8: bytes, into: &spacedScratch, insertions: &insertionsScratch) {
-            // One token per CJK character; its offsets in the spaced text map back to
-            // the stored text's by the spaces added before them (never inside a token).
-            spacedScratch.withUnsafeBufferPointer { tokenizer.tokens($0, into: &found) }
-            var added = 0
-            for index in found.offsets.indices {
-                let range = found.offsets[index]
-                while added < insertionsScratch.count && insertionsScratch[added] < range.lowerBound { added += 1 }
-                found.offsets[index] = range.lowerBound - added ..< range.upperBound - added
-            }
-        } else {
-            tokenizer.tokens(bytes, into: &found)
-        }
-        tokens.folded = found.bytes
-        tokens.ranges = found.ranges
-        tokens.offsets = found.offsets
+        splitMixed(bytes, folded: &folded, ranges: &ranges, offsets: &offsets)
+        tokens.folded = folded
+        tokens.ranges = ranges
+        tokens.offsets = offsets
         return tokens
     }
+
+    /// Tokens of text with non-ASCII bytes, as FTS5's tokenizer makes them. An ASCII
+    /// byte that is not a letter or digit ends a token whatever surrounds it, so each
+    /// stretch around non-ASCII bytes, from the separator before them to the one after,
+    /// is tokenized alone (``tokenizeStretch(_:at:folded:ranges:offsets:)``), and the
+    /// ASCII text between stretches is split in Swift (``splitASCII(_:folding:into:)``).
+    /// A description with one `é` or one Japanese word used to go through the
+    /// tokenizer whole, at several times the cost of the Swift split.
+    ///
+    /// `folded` holds the text's ASCII tokens lower-cased at their own offsets (it is at
+    /// least as long as the text), then the tokenizer's tokens after the text's length;
+    /// `ranges` index it, and `offsets` are every token's byte range in the text.
+    func splitMixed(_ bytes: UnsafeBufferPointer<UInt8>, folded: inout [UInt8], ranges: inout [Range<Int>],
+                    offsets: inout [Range<Int>]) {
+        let count = bytes.count
+        if folded.count < count { folded.append(contentsOf: repeatElement(0, count: count - folded.count)) }
+        // What a longer text left past this one's length is where the stretches go.
+        folded.removeLast(folded.count - count)
+        ranges.removeAll(keepingCapacity: true)
+        offsets.removeAll(keepingCapacity: true)
+        let classes = FTSTokenizer.ASCIIBytes.classes
+        @inline(__always) func isWord(_ byte: UInt8) -> Bool { classes[Int(byte)] & FTSTokenizer.ASCIIBytes.word != 0 }
+        func splitASCII(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            let first = ranges.count
+            _ = folded.withUnsafeMutableBufferPointer { target in
+                Self.splitASCII(UnsafeBufferPointer(rebasing: bytes[range]), folding: UnsafeMutableBufferPointer(rebasing: target[range]),
+                                into: &ranges)
+            }
+            let shift = range.lowerBound
+            for index in first ..< ranges.count {
+                ranges[index] = ranges[index].lowerBound + shift ..< ranges[index].upperBound + shift
+                offsets.append(ranges[index])
+            }
+        }
+        var index = 0
+        while index < count {
+            var next = index
+            while next < count && bytes[next] < 0x80 { next += 1 }
+            guard next < count else {
+                splitASCII(index ..< count)
+                break
+            }
+            // The stretch: the word characters before the non-ASCII byte, and everything
+            // up to the next ASCII separator.
+            var start = next
+            while start > index && isWord(bytes[start - 1]) { start -= 1 }
+            var end = next + 1
+            while end < count && (bytes[end] >= 0x80 || isWord(bytes[end])) { end += 1 }
+            splitASCII(index ..< start)
+            tokenizeStretch(UnsafeBufferPointer(rebasing: bytes[start ..< end]), at: start, folded: &folded, ranges: &ranges, offsets: &offsets)
+            index = end
+        }
+    }
+
+    /// Appends the tokens FTS5's tokenizer makes of `stretch` (which starts at byte
+    /// `start` of its text): the folded tokens to `folded`, their ranges there to
+    /// `ranges`, their byte ranges in the text to `offsets`. A CJK character is a token
+    /// of its own (``SearchText/spacedCJK(utf8:into:insertions:)``).
+    private func tokenizeStretch(_ stretch: UnsafeBufferPointer<UInt8>, at start: Int, folded: inout [UInt8],
+                                 ranges: inout [Range<Int>], offsets: inout [Range<Int>]) {
+        var found = stretchScratch
+        stretchScratch = FTSTokenizer.Tokens()
+        defer { stretchScratch = found }
+        var shifts = false
+        if SearchText.spacedCJK(utf8: stretch, into: &spacedScratch, insertions: &insertionsScratch) {
+            spacedScratch.withUnsafeBufferPointer { tokenizer.tokens($0, into: &found) }
+            shifts = true
+        } else {
+            tokenizer.tokens(stretch, into: &found)
+        }
+        let base = folded.count
+        folded.append(contentsOf: found.bytes)
+        // Offsets in the spaced text map back to the stretch's by the spaces added
+        // before them (never inside a token).
+        var added = 0
+        for index in 0 ..< found.count {
+            let range = found.offsets[index]
+            if shifts {
+                while added < insertionsScratch.count && insertionsScratch[added] < range.lowerBound { added += 1 }
+            }
+            ranges.append(found.ranges[index].lowerBound + base ..< found.ranges[index].upperBound + base)
+            offsets.append(range.lowerBound - added + start ..< range.upperBound - added + start)
+        }
+    }
+
+    /// The tokenizer's buffers, reused by every stretch.
+    private var stretchScratch = FTSTokenizer.Tokens()
 
     /// Writes ASCII `text` lower-cased to the start of `folded` (as long as the text at
     /// least) and appends its tokens' ranges to `ranges`: runs of letters and digits, as

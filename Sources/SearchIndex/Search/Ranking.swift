@@ -63,9 +63,8 @@ enum Ranking {
 
     /// The order of hits: higher score first, then the identifier, so that equal
     /// scores never fall back to insertion order or to the order candidates arrived in.
-    static func precedes(_ a: (ScoreBreakdown, String), _ b: (ScoreBreakdown, String)) -> Bool {
-        let (x, y) = (a.0.total, b.0.total)
-        return x != y ? x > y : a.1 < b.1
+    static func precedes(_ a: (total: Double, id: String), _ b: (total: Double, id: String)) -> Bool {
+        a.total != b.total ? a.total > b.total : a.id < b.id
     }
 
     /// The ranking-hint part: 0–20 (an item without a hint counts as 50).
