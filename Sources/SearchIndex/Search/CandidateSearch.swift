@@ -1016,10 +1016,10 @@ struct CandidateSearch {
         if unread > 0 { trace?.note("left \(unread) of \(order.count) candidates unread") }
         // Each total summed once, and indices moved rather than the candidates.
         let totals = scored.map(\.breakdown.total)
-        let ranked = scored.indices.sorted {
+        let byScore = scored.indices.sorted {
             Ranking.precedes((totals[$0], scored[$0].candidate.id), (totals[$1], scored[$1].candidate.id))
         }
-        scored = ranked.map { scored[$0] }
+        scored = byScore.map { scored[$0] }
         if !sort.isEmpty { scored = try sorted(scored, by: sort) }
         let page = scored.dropFirst(offset).prefix(limit)
         // A hit's fields for its highlights, then the whole row (from column 6), in one lookup.

@@ -545,7 +545,7 @@ final class HitAnalyzer {
         offsets.removeAll(keepingCapacity: true)
         let classes = FTSTokenizer.ASCIIBytes.classes
         @inline(__always) func isWord(_ byte: UInt8) -> Bool { classes[Int(byte)] & FTSTokenizer.ASCIIBytes.word != 0 }
-        func splitASCII(_ range: Range<Int>) {
+        func splitPlain(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
             let first = ranges.count
             _ = folded.withUnsafeMutableBufferPointer { target in
@@ -563,7 +563,7 @@ final class HitAnalyzer {
             var next = index
             while next < count && bytes[next] < 0x80 { next += 1 }
             guard next < count else {
-                splitASCII(index ..< count)
+                splitPlain(index ..< count)
                 break
             }
             // The stretch: the word characters before the non-ASCII byte, and everything
@@ -572,7 +572,7 @@ final class HitAnalyzer {
             while start > index && isWord(bytes[start - 1]) { start -= 1 }
             var end = next + 1
             while end < count && (bytes[end] >= 0x80 || isWord(bytes[end])) { end += 1 }
-            splitASCII(index ..< start)
+            splitPlain(index ..< start)
             tokenizeStretch(UnsafeBufferPointer(rebasing: bytes[start ..< end]), at: start, folded: &folded, ranges: &ranges, offsets: &offsets)
             index = end
         }
