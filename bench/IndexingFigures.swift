@@ -128,11 +128,8 @@ struct IndexingFigures {
             // The same queries apart by whether typo tolerance changed their page: where
             // it did, the exact matches did not fill it and the typo pass that filled it
             // is what SPEC §5 asks for; where it did not, the cost is pure overhead.
-            for (filled, label) in [(false, "whose page holds no typo hit"), (true, "whose page typos filled")] {
-                let picked = needNone.filter { native.typoCosts[$0].typosOnPage == filled }
-                guard !picked.isEmpty else { continue }
-                let typosOn = Latencies(picked.map { native.typoCosts[$0].on })
-                let typosOff = Latencies(picked.map { native.typoCosts[$0].off })
+            for (filled, typosOn, typosOff) in NativeIndex.splitByTyposOnPage(native.typoCosts, picked: needNone) {
+                let label = filled ? "whose page typos filled" : "whose page holds no typo hit"
                 report.add(Figure(section: latency, name: "exact queries at \(size) \(label), typos on, p50 / p99 (Swift, \(typosOn.count) queries)",
                                   measured: "\(Self.ms(typosOn.p50)) / \(Self.ms(typosOn.p99))",
                                   baseline: "typoTolerance false \(Self.ms(typosOff.p50)) / \(Self.ms(typosOff.p99))",

@@ -60,6 +60,17 @@ enum NativeIndex {
         return TypoCost(on: min(on, onAgain), off: min(off, offAgain), typosOnPage: typosOnPage)
     }
 
+    /// The queries `picked` of `costs` apart by whether typos filled their page (those
+    /// without a typo hit first), with each part's typos-on and typos-off latencies; a
+    /// part without queries is left out.
+    static func splitByTyposOnPage(_ costs: [TypoCost], picked: [Int]) -> [(filled: Bool, on: Latencies, off: Latencies)] {
+        [false, true].compactMap { filled in
+            let part = picked.filter { costs[$0].typosOnPage == filled }
+            guard !part.isEmpty else { return nil }
+            return (filled, Latencies(part.map { costs[$0].on }), Latencies(part.map { costs[$0].off }))
+        }
+    }
+
     /// The index in `directory`, opened, its word list loaded by a first search (how
     /// long that took, in ms, is returned too), and warmed by the first 20 of `queries`.
     private static func openedAndWarmed(directory: String, queries: [String]) throws -> (SearchableIndex, firstSearchMs: Double) {
@@ -78,8 +89,7 @@ enum NativeIndex {
         say(String(format: "first search (loads the word list): %.1f ms", firstMs))
         let cpu = cpuMilliseconds
         // Each query's first search (typos on), then what typos cost it, both warm.
-        var first: [Double] = [], wall: [Double] = [], on: [Double] = [], off: [Double] = []
-        var typosOnPage: [Bool] = []
+        var first: [Double] = [], wall: [Double] = [], costs: [TypoCost] = []
         var withoutHits: [String] = []
         for text in queries {
             let wallBegin = DispatchTime.now().uptimeNanoseconds
@@ -87,10 +97,7 @@ enum NativeIndex {
             if try index.search(text, options: searchOptions()).hits.isEmpty { withoutHits.append(text) }
             first.append(cpu() - begin)
             wall.append(Double(DispatchTime.now().uptimeNanoseconds - wallBegin) / 1e6)
-            let cost = try typoCost(of: text, index: index, clock: cpu)
-            on.append(cost.on)
-            off.append(cost.off)
-            typosOnPage.append(cost.typosOnPage)
+            costs.append(try typoCost(of: text, index: index, clock: cpu))
         }
         if !withoutHits.isEmpty { say("without hits: " + withoutHits.joined(separator: ", ")) }
         if let path = ProcessInfo.processInfo.environment["BENCH_HITS"] {
@@ -100,14 +107,15 @@ enum NativeIndex {
             // One line per query: class, ms with typos on, ms off (both warm), whether the
             // page holds a typo hit (1 or 0), text (for sorting).
             let lines = queries.indices.map {
-                String(format: "%@\t%.3f\t%.3f\t%d\t%@", kinds[$0].rawValue, on[$0], off[$0], typosOnPage[$0] ? 1 : 0, queries[$0])
+                String(format: "%@\t%.3f\t%.3f\t%d\t%@", kinds[$0].rawValue, costs[$0].on, costs[$0].off, costs[$0].typosOnPage ? 1 : 0,
+                       queries[$0])
             }
             try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         for kind in [TypingSequences.Kind.typing, .multi, .typo] {
             let picked = kinds.indices.filter { kinds[$0] == kind }
             let f = Latencies(picked.map { first[$0] }), w = Latencies(picked.map { wall[$0] })
-            let a = Latencies(picked.map { on[$0] }), b = Latencies(picked.map { off[$0] })
+            let a = Latencies(picked.map { costs[$0].on }), b = Latencies(picked.map { costs[$0].off })
             say(String(format: "%@ (%d): first search p50 %.2f p99 %.2f ms (wall clock %.2f / %.2f); warm, typos on p50 %.2f p99 %.2f ms, off p50 %.2f p99 %.2f ms",
                        kind.rawValue, picked.count, f.p50, f.p99, w.p50, w.p99, a.p50, a.p99, b.p50, b.p99))
             saySlowest(picked, queries: queries, samples: first)
@@ -115,15 +123,13 @@ enum NativeIndex {
         try timeOnWokenWorker(queries: queries, kinds: kinds, directory: directory, onCaller: first)
         // The exact-query figure of the full run: typing and multi-term queries together.
         let exact = kinds.indices.filter { kinds[$0] != .typo }
-        let a = Latencies(exact.map { on[$0] }), b = Latencies(exact.map { off[$0] })
+        let a = Latencies(exact.map { costs[$0].on }), b = Latencies(exact.map { costs[$0].off })
         say(String(format: "exact queries (%d), warm: typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms; p99 ratio %.2f×",
                    exact.count, a.p50, a.p99, b.p50, b.p99, a.p99 / b.p99))
-        for (filled, label) in [(false, "no typo hit on the page"), (true, "typo hits on the page")] {
-            let picked = exact.filter { typosOnPage[$0] == filled }
-            guard !picked.isEmpty else { continue }
-            let typosOn = Latencies(picked.map { on[$0] }), typosOff = Latencies(picked.map { off[$0] })
+        for (filled, typosOn, typosOff) in splitByTyposOnPage(costs, picked: exact) {
             say(String(format: "  of them, %@ (%d): typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms; p99 ratio %.2f×",
-                       label, picked.count, typosOn.p50, typosOn.p99, typosOff.p50, typosOff.p99, typosOn.p99 / typosOff.p99))
+                       filled ? "typo hits on the page" : "no typo hit on the page", typosOn.count,
+                       typosOn.p50, typosOn.p99, typosOff.p50, typosOff.p99, typosOn.p99 / typosOff.p99))
         }
     }
 
