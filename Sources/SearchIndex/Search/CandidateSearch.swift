@@ -529,15 +529,36 @@ struct CandidateSearch {
     /// runs are not).
     static func postings(ofGroup group: String, in snapshot: Vocabulary.Snapshot) -> Int? {
         var total = 0
-        for phrase in group.components(separatedBy: " OR ") {
+        for phrase in phrases(ofGroup: group) {
             // Tokens hold letters and digits only: parentheses, quotes and stars are
             // the expression's.
-            let isPrefix = phrase.contains("*")
-            let word = Vocabulary.scalars(phrase.utf8.filter { !"()\"*".utf8.contains($0) })
+            let isPrefix = phrase.contains(UInt8(ascii: "*"))
+            let word = Vocabulary.scalars(phrase.filter { !"()\"*".utf8.contains($0) })
             guard Vocabulary.keeps(word) else { return nil }
             total += isPrefix ? snapshot.postings(withPrefix: word) : snapshot.count(of: word)
         }
         return total
+    }
+
+    /// The phrases of a phrase or an ORed group of them, as UTF-8: what ` OR `
+    /// separates (a token is folded, so it never holds `OR`). Foundation's
+    /// `components(separatedBy:)` cost more here than the word list's lookups of a typo
+    /// plan's two dozen alternatives.
+    static func phrases(ofGroup group: String) -> [Substring.UTF8View] {
+        let utf8 = group.utf8[...]
+        var phrases: [Substring.UTF8View] = []
+        var start = utf8.startIndex, index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: " "), utf8[index...].starts(with: " OR ".utf8) {
+                phrases.append(utf8[start ..< index])
+                index = utf8.index(index, offsetBy: 4)
+                start = index
+            } else {
+                utf8.formIndex(after: &index)
+            }
+        }
+        phrases.append(utf8[start...])
+        return phrases
     }
 
     /// An upper bound on the items a plan matches exactly, from the word list: the least
@@ -708,7 +729,7 @@ struct CandidateSearch {
     /// short prefix's path chosen again; `nil` when no term has alternatives.
     private func typoPlan(for plan: MatchPlan, vocabulary: Vocabulary.Snapshot, items: Int, want: Int) throws -> MatchPlan? {
         func phrase(_ token: String, prefix: Bool) -> String {
-            "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefix ? "*" : "")
+            SearchText.quoted(token) + (prefix ? "*" : "")
         }
         func alternatives(_ term: SearchTerm) -> [String]? {
             guard term.tokens.count == 1 else { return nil }
@@ -1433,7 +1454,7 @@ struct CandidateSearch {
     static func phraseGroups(of plan: MatchPlan) -> [Int]? {
         let parts = plan.complete + (plan.prefix.map { [$0] } ?? [])
         guard parts.count <= PhraseLocator.maximumPhrases else { return nil }
-        return parts.map { $0.components(separatedBy: " OR ").count }
+        return parts.map { phrases(ofGroup: $0).count }
     }
 
     /// The lookup ``candidate(itemRowid:ftsRowid:locator:lookup:matcher:)`` steps: the

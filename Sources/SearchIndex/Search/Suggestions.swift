@@ -402,7 +402,7 @@ struct SuggestionBuilder {
     }
 
     static func quoted(_ token: [UInt8]) -> String {
-        "\"" + String(decoding: token, as: UTF8.self).replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        SearchText.quoted(String(decoding: token, as: UTF8.self))
     }
 
     private static func isCJK(_ token: [UInt8]) -> Bool {
