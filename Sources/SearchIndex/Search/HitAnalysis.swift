@@ -39,6 +39,9 @@ final class HitAnalyzer {
         let pattern: Typos.Pattern?
         /// The last token's first byte.
         let firstByte: UInt8
+        /// The closeness of ASCII words matched with typos, by word: a search's typo
+        /// candidates hold the same few words (its vocabulary snapshot does not change).
+        var closenessByWord: [PackedWord: Double] = [:]
 
         init(tokens: [[UInt8]], isPrefix: Bool, maximumEdits: Int, scalars: [UInt32], weight: Double, length: Int) {
             self.tokens = tokens
@@ -432,12 +435,39 @@ final class HitAnalyzer {
             let (complete, nearest) = Typos.distances(pattern, token)
             let typos = term.isPrefix ? nearest : complete
             guard typos <= k else { return nil }
-            return (typos, complete <= k, closeness(of: term, to: tokens.scalars(start + last)))
+            let closeness = tokens.isASCII ? asciiCloseness(of: term, to: token) : closeness(of: term, to: tokens.scalars(start + last))
+            return (typos, complete <= k, closeness)
         }
         let scalars = tokens.scalars(start + last)
         guard let typos = Typos.distance(term.scalars, scalars, limit: term.maximumEdits, prefix: term.isPrefix) else { return nil }
         let whole = term.isPrefix ? Typos.distance(term.scalars, scalars, limit: term.maximumEdits) != nil : true
         return (typos, whole, closeness(of: term, to: scalars))
+    }
+
+    /// ``closeness(of:to:)`` of an ASCII token, remembered by the term for words of up
+    /// to 16 letters (looking the word's count up in the list was most of its cost).
+    private func asciiCloseness(of term: Term, to token: ArraySlice<UInt8>) -> Double {
+        guard let word = PackedWord(token) else { return closeness(of: term, to: token.map { UInt32($0) }) }
+        if let known = term.closenessByWord[word] { return known }
+        let value = closeness(of: term, to: token.map { UInt32($0) })
+        term.closenessByWord[word] = value
+        return value
+    }
+
+    /// An ASCII word of 1–16 bytes as two integers (a byte of an ASCII word is never 0,
+    /// so the padding tells the length).
+    struct PackedWord: Hashable {
+        let low: UInt64, high: UInt64
+
+        init?(_ bytes: ArraySlice<UInt8>) {
+            guard (1 ... 16).contains(bytes.count) else { return nil }
+            var low: UInt64 = 0, high: UInt64 = 0
+            for (offset, byte) in bytes.enumerated() {
+                if offset < 8 { low |= UInt64(byte) << (8 * offset) } else { high |= UInt64(byte) << (8 * (offset - 8)) }
+            }
+            self.low = low
+            self.high = high
+        }
     }
 
     /// How likely `scalars`, a typo match of `term`, is the word meant.
