@@ -74,7 +74,7 @@ final class SearchPathTests: IndexTestCase {
     private func run(_ text: String, limit: Int, together: Bool = true, domains: [String]? = nil, typos: Bool = true,
                      prefixPath: MatchPlan.PrefixPath? = nil, typoPassFirst: Bool = true, checksTypoPrefix: Bool? = nil,
                      mergesTypoPrefixAlone: Bool = true, countsTotal: Bool = true, prunesRanking: Bool = true,
-                     offset: Int = 0) throws -> Page {
+                     analyzesTypoRows: Bool = true, offset: Int = 0) throws -> Page {
         let index = self.index!, now = self.now
         return try index.store.read { connection in
             var search = CandidateSearch(connection: connection, thumbnails: index.thumbnails, now: now,
@@ -86,6 +86,7 @@ final class SearchPathTests: IndexTestCase {
             search.mergesTypoPrefixAlone = mergesTypoPrefixAlone
             search.countsTotal = countsTotal
             search.prunesRanking = prunesRanking
+            search.analyzesTypoRowsInTheWalk = analyzesTypoRows
             let trace = SearchTrace()
             search.trace = trace
             let result = try search.run(text: text, limit: limit, offset: offset, typoTolerance: typos)
@@ -280,6 +281,25 @@ final class SearchPathTests: IndexTestCase {
             off: { try self.run($0, limit: $1, domains: $2, mergesTypoPrefixAlone: false) }, offNote: "typo prefix merged alone")
         // Most searches ran the typo pass and took the single walk.
         XCTAssertGreaterThan(walkedOnce, queries.count * 3)
+    }
+
+    /// The typo pass's walk analyzes each typo row from its own lookup of the row, where
+    /// ranking read the row again: the same hits, scores, count and exactness, for
+    /// misspelt prefixes alone, misspelt words before a prefix and words typed right,
+    /// with the typo pass run first or after the exact pass.
+    func testTheTypoWalksOwnAnalysisRanksAsReadingTheRowAgain() throws {
+        try indexItems(count: 1000)
+        let queries = ["stoen", "gardn", "watre", "nihgt", "musci", "travle", "keeepr", "intervl", "stagin", "contorl",
+                       "rivr stone", "stoen gar", "watr inter", "garden intervl", "musci stat", "river", "interview"]
+        for typoPassFirst in [true, false] {
+            let analyzed = try compareAcrossLimitsAndDomains(
+                queries, taken: { try self.run($0, limit: $1, domains: $2, typoPassFirst: typoPassFirst) },
+                takenNote: "typo rows analyzed in the walk",
+                off: { try self.run($0, limit: $1, domains: $2, typoPassFirst: typoPassFirst, analyzesTypoRows: false) },
+                offNote: "typo rows analyzed in the walk")
+            // Most searches' typo pass walked `items_fts` and analyzed as it went.
+            XCTAssertGreaterThan(analyzed, queries.count * 2, "typo pass first: \(typoPassFirst)")
+        }
     }
 
     /// A misspelt prefix whose alternatives are in the titles of more items than a

@@ -19,7 +19,8 @@ import Foundation
 ///    telling whether it is a heavy match, so that FTS5 merges a prefix's word lists
 ///    once; heavy matches still missing after it are asked of `items_head`
 ///    (``walkBothPasses(_:groups:want:matcher:into:)``).
-/// 3. ``HitAnalyzer`` reads each candidate's fields and finds every term's best match
+/// 3. ``HitAnalyzer`` reads each candidate's fields (a typo row's from the typo walk's
+///    own lookup of it, ``WalkAnalysis``) and finds every term's best match
 ///    (field, whole word or prefix, typos, position); ``Ranking`` turns that, the
 ///    ranking hint, engagement, recency and term statistics into a score whose parts
 ///    follow SPEC §5's order. Candidates are sorted (equal scores by identifier) and
@@ -177,6 +178,10 @@ struct CandidateSearch {
     /// `items_fts` (``MatchPlan/mergesPrefixAlone``) when its heavy matches are expected
     /// not to fill the page; `false` asks `items_head` first, which tests compare against.
     var mergesTypoPrefixAlone = true
+    /// Whether the typo pass's walk over `items_fts` analyzes each typo row from its own
+    /// lookup of the row (``WalkAnalysis``), so that ranking does not read the row again;
+    /// `false` leaves every row to ranking's read, which tests compare against.
+    var analyzesTypoRowsInTheWalk = true
     /// Forces ``MatchPlan/prefixPath`` for short prefixes after complete terms, which
     /// tests compare; `nil` chooses by expected cost.
     var prefixPath: MatchPlan.PrefixPath? = nil
@@ -199,6 +204,25 @@ struct CandidateSearch {
         var checked = PhraseLocator()
         /// Found by the typo pass only: its terms may match with typos.
         var typoMatch = false
+    }
+
+    /// What the typo pass's walk analyzes as it reads rows: each typo row's fields are
+    /// already in its lookup (``lookupStatement(matcher:body:)``), where ranking read
+    /// them again by rowid, a second seek and step (the five slowest typo-filled
+    /// prefixes at 10k items rank 100–160 typo rows each).
+    /// Kept beside the candidates, not in them: a candidate is copied several times on
+    /// its way to the page, and an analysis in each copy cost as much as the read saved.
+    final class WalkAnalysis {
+        let analyzer: HitAnalyzer
+        /// The exact pass's rows: ranked as exact matches (without typos), not here.
+        var exact: Set<Int64> = []
+        /// Each analyzed row's analysis with typos, as ranking would make it from the
+        /// row (`nil`: a term matches no field).
+        var found: [Int64: HitAnalyzer.Analysis?] = [:]
+
+        init(analyzer: HitAnalyzer) {
+            self.analyzer = analyzer
+        }
     }
 
     struct Scored {
@@ -309,6 +333,10 @@ struct CandidateSearch {
         let snapshot = try vocabulary?.snapshot(connection)
         let itemCount = try connection.scalarInt("SELECT max(rowid) FROM items").map(Int.init) ?? 0
         try choosePrefixPath(&plan, vocabulary: snapshot, items: itemCount, want: want)
+        guard let analyzer = HitAnalyzer(plan: plan, typoTolerance: typoTolerance, vocabulary: snapshot, itemCount: itemCount) else {
+            return ([], 0, true)
+        }
+        let walkAnalysis = analyzesTypoRowsInTheWalk && typoTolerance ? WalkAnalysis(analyzer: analyzer) : nil
         // When the word list shows fewer exact matches than a search ranks (`want`), the
         // typo pass likely runs: it runs first, and when its walk read every match of the
         // typo plan, which include the exact ones, its locator tells those apart. Fewer
@@ -328,7 +356,7 @@ struct CandidateSearch {
             let typed = TypedMatches()
             typosFirst = try checkedTypoCandidates(plan: typoPlan, vocabulary: snapshot, items: itemCount, want: want,
                                                    matcher: matcher, typed: typed)
-                ?? exactCandidates(plan: typoPlan, matcher: matcher, want: want, typed: typed)
+                ?? exactCandidates(plan: typoPlan, matcher: matcher, want: want, typed: typed, analysis: walkAnalysis)
             trace?.mark("typo-matches")
             if typed.complete && typed.candidates.count < want {
                 exact = (typed.candidates, Count(total: typed.candidates.count, isExact: true))
@@ -345,20 +373,20 @@ struct CandidateSearch {
                 }
                 count = Count(total: max(count.total, typosFirst.count.total, candidates.count), isExact: typosFirst.count.isExact)
             } else {
+                walkAnalysis?.exact = Set(candidates.keys)
                 let typos = try typoCandidates(
-                    plan: plan, matcher: matcher, vocabulary: snapshot, items: itemCount, want: want, into: &candidates)
+                    plan: plan, matcher: matcher, vocabulary: snapshot, items: itemCount, want: want, into: &candidates,
+                    analysis: walkAnalysis)
                 // The typo plan's matches include the exact ones.
                 if typos.ran { count = Count(total: max(count.total, typos.count.total, candidates.count), isExact: typos.count.isExact) }
             }
-        }
-        guard let analyzer = HitAnalyzer(plan: plan, typoTolerance: typoTolerance, vocabulary: snapshot, itemCount: itemCount) else {
-            return ([], 0, true)
         }
         // The exact candidates' locators have one entry per phrase of `plan`, unless the
         // typo walk found them (its entries are per group of alternatives).
         let bound = prunesRanking && exact == nil && sort.isEmpty && need > 0 && candidates.count > need
             ? try scoreBound(plan: plan, vocabulary: snapshot) : nil
-        let hits = try page(candidates, plan: plan, analyzer: analyzer, bound: bound, limit: limit, offset: offset, sort: sort)
+        let hits = try page(candidates, plan: plan, analyzer: analyzer, analyzed: walkAnalysis?.found ?? [:], bound: bound,
+                            limit: limit, offset: offset, sort: sort)
         trace?.note("\(candidates.count) candidates")
         trace?.mark("rank")
         return (hits.hits, max(count.total, hits.ranked), count.isExact)
@@ -584,7 +612,9 @@ struct CandidateSearch {
 
     /// The exact matches of a plan, best-first, at least `want` of them when there are
     /// as many, with their count and whether it is exact.
-    private func exactCandidates(plan: MatchPlan, matcher: TermMatcher, want: Int, typed: TypedMatches? = nil) throws
+    /// `analysis`: a typo plan's, whose walk over `items_fts` analyzes its typo rows.
+    private func exactCandidates(plan: MatchPlan, matcher: TermMatcher, want: Int, typed: TypedMatches? = nil,
+                                 analysis: WalkAnalysis? = nil) throws
         -> (candidates: [Int64: Candidate], count: Count) {
         var candidates: [Int64: Candidate] = [:]
         var progress = Walk(accepted: 0, exhausted: true)
@@ -647,12 +677,12 @@ struct CandidateSearch {
                 var merging = plan
                 merging.prefixPath = .merge
                 merging.walkExpectsRows = nil
-                return try exactCandidates(plan: merging, matcher: matcher, want: want, typed: typed)
+                return try exactCandidates(plan: merging, matcher: matcher, want: want, typed: typed, analysis: analysis)
             }
         } else if walksPassesTogether, !headFirst, let groups = Self.phraseGroups(of: plan) {
             trace?.note("fts merge")
             (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher, into: &candidates,
-                                                    typed: typed)
+                                                    typed: typed, analysis: analysis)
         } else {
             trace?.note(headFirst ? "head first" : "two passes")
             for source in sources {
@@ -677,7 +707,7 @@ struct CandidateSearch {
                     // 2.5 ms of the 5.6 of `garden dec` walked at 100k items).
                     trace?.note("then all fields, counted")
                     (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher,
-                                                            into: &candidates, heavyFound: true)
+                                                            into: &candidates, heavyFound: true, analysis: analysis)
                 } else {
                     trace?.note("then all fields")
                     progress = try scan(all, headPhrase: plan.complete.count, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused)
@@ -709,13 +739,13 @@ struct CandidateSearch {
     /// matches and whether it is exact.
     private func typoCandidates(
         plan: MatchPlan, matcher: TermMatcher, vocabulary: Vocabulary.Snapshot, items: Int, want: Int,
-        into candidates: inout [Int64: Candidate]
+        into candidates: inout [Int64: Candidate], analysis: WalkAnalysis? = nil
     ) throws -> (ran: Bool, count: Count) {
         guard let typoPlan = try typoPlan(for: plan, vocabulary: vocabulary, items: items, want: want) else {
             return (false, Count(total: 0, isExact: true))
         }
         let (found, count) = try checkedTypoCandidates(plan: typoPlan, vocabulary: vocabulary, items: items, want: want, matcher: matcher)
-            ?? exactCandidates(plan: typoPlan, matcher: matcher, want: want)
+            ?? exactCandidates(plan: typoPlan, matcher: matcher, want: want, analysis: analysis)
         trace?.mark("typo-matches")
         for (rowid, var candidate) in found where candidates[rowid] == nil {
             candidate.typoMatch = true
@@ -1001,7 +1031,9 @@ struct CandidateSearch {
     /// With a `bound`, candidates are read highest bound first, and the reading stops at
     /// the first whose bound is below the `offset + limit`-th best score so far: neither
     /// it nor any after it can reach the page. Those are counted in `ranked` unread.
-    private func page(_ candidates: [Int64: Candidate], plan: MatchPlan, analyzer: HitAnalyzer, bound: ScoreBound?,
+    /// `analyzed`: typo rows the typo pass's walk analyzed (``WalkAnalysis``), not read again.
+    private func page(_ candidates: [Int64: Candidate], plan: MatchPlan, analyzer: HitAnalyzer,
+                      analyzed: [Int64: HitAnalyzer.Analysis?], bound: ScoreBound?,
                       limit: Int, offset: Int, sort: [SortKey]) throws -> (hits: [Scored], ranked: Int) {
         let fields = try connection.cached("""
             SELECT title, display_name, alternate_names, keywords, content_description, text_content
@@ -1021,9 +1053,15 @@ struct CandidateSearch {
                 unread = order.count - index
                 break
             }
-            fields.bind(only: candidate.itemRowid)
-            defer { fields.reset() }
-            guard try fields.step(), let analysis = analyzer.analyze(fields, first: 0, highlights: false, typos: candidate.typoMatch) else { continue }
+            var analysis: HitAnalyzer.Analysis?
+            if candidate.typoMatch, let known = analyzed[candidate.itemRowid] {
+                analysis = known
+            } else {
+                fields.bind(only: candidate.itemRowid)
+                defer { fields.reset() }
+                analysis = try fields.step() ? analyzer.analyze(fields, first: 0, highlights: false, typos: candidate.typoMatch) : nil
+            }
+            guard let analysis else { continue }
             let breakdown = breakdown(candidate, analysis: analysis, analyzer: analyzer)
             scored.append((candidate, breakdown))
             if bound != nil {
@@ -1359,16 +1397,27 @@ struct CandidateSearch {
     /// both lists that ran out, ``mergeScan(complete:prefix:prefixIsIndexed:headPhrase:want:matcher:expectedRows:into:)``),
     /// so step 3 is not run, and a row already a candidate is not looked up again (its
     /// locators are joined).
+    ///
+    /// With `analysis` (a typo plan's walk), each row it keeps that is not an exact match
+    /// is analyzed from its lookup (``WalkAnalysis``).
     private func walkBothPasses(
         _ expression: String, groups: [Int], want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
-        typed: TypedMatches? = nil, heavyFound: Bool = false
+        typed: TypedMatches? = nil, heavyFound: Bool = false, analysis: WalkAnalysis? = nil
     ) throws -> (walk: Walk, count: Count?) {
         let typed = 2 * groups.count <= PhraseLocator.maximumPhrases ? typed : nil
         let statement = try locatedMatches(expression, groups: groups, typed: typed)
         // With `typed`, group g's columns are entry 2g of the locator, its first phrase's 2g + 1.
         let stride = typed == nil ? 1 : 2
         defer { statement.reset() }
-        let lookup = try lookupStatement(matcher: matcher)
+        let lookup = try lookupStatement(matcher: matcher, body: analysis != nil)
+        var analyzed = 0
+        defer { if analyzed > 0 { trace?.note("typo rows analyzed in the walk \(analyzed)") } }
+        /// Analyzes a typo row on `lookup`, stepped on it.
+        func analyze(_ candidate: Candidate) {
+            guard let analysis, !analysis.exact.contains(candidate.itemRowid) else { return }
+            analysis.found[candidate.itemRowid] = analysis.analyzer.analyze(lookup, first: 7, highlights: false, typos: true)
+            analyzed += 1
+        }
         var accepted = 0, acceptedHeavy = 0, rows = 0
         var ranOut = false
         let cap = SearchableIndex.totalCountCap
@@ -1405,6 +1454,7 @@ struct CandidateSearch {
                                                      lookup: lookup, matcher: matcher) else { continue }
             if isTyped { typed?.candidates[itemRowid] = candidate }
             guard accepted < want || (isHeavy && acceptedHeavy < want) else { continue }
+            if !isTyped { analyze(candidate) }
             candidates[itemRowid] = candidate
             if accepted < want { accepted += 1 }
             if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
@@ -1427,6 +1477,7 @@ struct CandidateSearch {
             let itemRowid = ftsRowid.itemRowid
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
                                                      lookup: lookup, matcher: matcher) else { continue }
+            analyze(candidate)
             candidates[itemRowid] = candidate
             acceptedHeavy += 1
         }
@@ -1459,10 +1510,11 @@ struct CandidateSearch {
 
     /// The lookup ``candidate(itemRowid:ftsRowid:locator:lookup:matcher:)`` steps: the
     /// columns a candidate keeps, then the heavy fields (and the body when a term is
-    /// checked in Swift), of visible rows that pass the filter.
-    private func lookupStatement(matcher: TermMatcher) throws -> Statement {
-        // The body columns are read only when a term is checked in Swift.
-        let body = matcher.checksTerms ? ", items.content_description, items.text_content" : ""
+    /// checked in Swift or `body` asks: the fields ``HitAnalyzer`` reads from column 7),
+    /// of visible rows that pass the filter.
+    private func lookupStatement(matcher: TermMatcher, body: Bool = false) throws -> Statement {
+        // The body columns are read only when a term is checked in Swift or the row analyzed.
+        let body = matcher.checksTerms || body ? ", items.content_description, items.text_content" : ""
         return try connection.cached("""
             SELECT items.id, items.domain, items.kind, items.expiration_date, items.ranking_hint,
                 coalesce(items.content_modification_date, items.content_creation_date, items.indexed_date),
