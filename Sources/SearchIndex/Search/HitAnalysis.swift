@@ -39,6 +39,14 @@ final class HitAnalyzer {
         let pattern: Typos.Pattern?
         /// The last token's first byte.
         let firstByte: UInt8
+        /// The fewest bytes a token within the typo distance has (``surelyMisses(_:_:_:typos:)``),
+        /// and for a complete term the most: a token has at most as many characters as
+        /// bytes, and at least a quarter.
+        let shortestToken: Int, longestToken: Int
+        /// The term's first `maximumEdits + 1` characters as a set of ASCII bytes (with
+        /// a ``pattern``): a token within the distance starts with one of them in its
+        /// first as many bytes (``Typos/startsShareACharacter(_:_:k:)``).
+        let leading: Typos.ByteSet
         /// The closeness of ASCII words matched with typos, by word: a search's typo
         /// candidates hold the same few words (its vocabulary snapshot does not change).
         var closenessByWord: [PackedWord: Double] = [:]
@@ -53,6 +61,9 @@ final class HitAnalyzer {
             letters = Typos.Letters(scalars)
             pattern = maximumEdits > 0 ? Typos.Pattern(scalars) : nil
             firstByte = tokens.last?.first ?? 0
+            shortestToken = scalars.count - maximumEdits
+            longestToken = 4 * (scalars.count + maximumEdits)
+            leading = pattern == nil ? Typos.ByteSet() : Typos.ByteSet(scalars.prefix(maximumEdits + 1))
         }
     }
 
@@ -361,7 +372,7 @@ final class HitAnalyzer {
             recycle(tokens)
             return
         }
-        let total = (0 ..< tokens.count).reduce(0) { $0 + tokens.characterCount($1) }
+        let total = tokens.characterTotal()
         result.coverage = total == 0 ? 0 : Double(coveredCharacters) / Double(total)
         if terms.count > 1 {
             var pairs = 0.0
@@ -402,13 +413,16 @@ final class HitAnalyzer {
         guard !range.isEmpty else { return false }
         if folded[range.lowerBound] == term.firstByte { return false }
         guard typos, term.maximumEdits > 0 else { return true }
-        // A token has at most as many characters as bytes, and at least a quarter.
-        let length = range.count, n = term.scalars.count, k = term.maximumEdits
-        if length < n - k || (!term.isPrefix && (length + 3) / 4 > n + k) { return true }
+        let length = range.count
+        if length < term.shortestToken || (!term.isPrefix && length > term.longestToken) { return true }
         guard term.pattern != nil else { return false }
-        // The token has at least n - k > k bytes; the rule reads ASCII characters.
-        for offset in 0 ... k where folded[range.lowerBound + offset] >= 0x80 { return false }
-        return !term.scalars.withUnsafeBufferPointer { Typos.startsShareACharacter($0, folded.baseAddress! + range.lowerBound, k: k) }
+        // The token has at least n - k > k bytes; the rule reads ASCII characters (a
+        // token with another in its first k + 1 bytes is left to the comparison).
+        for offset in 0 ... term.maximumEdits {
+            let byte = folded[range.lowerBound + offset]
+            if byte >= 0x80 || term.leading.contains(byte) { return false }
+        }
+        return true
     }
 
     /// Whether `term` matches the tokens from `start`, and how.
@@ -496,6 +510,18 @@ final class HitAnalyzer {
 
         func scalars(_ index: Int) -> [UInt32] {
             isASCII ? folded[ranges[index]].map { UInt32($0) } : Vocabulary.scalars(folded[ranges[index]])
+        }
+
+        /// Every token's characters counted.
+        func characterTotal() -> Int {
+            if isASCII { return ranges.reduce(0) { $0 + $1.count } }
+            return folded.withUnsafeBufferPointer { folded in
+                var total = 0
+                for range in ranges {
+                    for index in range where folded[index] & 0xC0 != 0x80 { total += 1 }
+                }
+                return total
+            }
         }
 
         func characterCount(_ index: Int) -> Int {

@@ -376,13 +376,30 @@ enum Typos {
     /// the swap is one of the `k` edits: `j ≤ i + (k - 1 - i) + 1`). So one of `a`'s
     /// first `k + 1` characters equals one of `b`'s. For one edit: `a[0]` or `a[1]`
     /// is `b[0]` or `b[1]`.
-    @inline(__always)
     static func startsShareACharacter(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafePointer<UInt8>, k: Int) -> Bool {
-        for i in 0 ... k {
-            let character = a[i]
-            for j in 0 ... k where UInt32(b[j]) == character { return true }
-        }
+        let leading = ByteSet(a.prefix(k + 1))
+        for j in 0 ... k where leading.contains(b[j]) { return true }
         return false
+    }
+
+    /// A set of ASCII bytes as bits, for ``HitAnalyzer``'s test of a token's first
+    /// bytes (``startsShareACharacter(_:_:k:)`` as a lookup per byte).
+    struct ByteSet {
+        private var low: UInt64 = 0, high: UInt64 = 0
+
+        init() {}
+
+        /// The ASCII characters among `scalars`.
+        init<S: Sequence>(_ scalars: S) where S.Element == UInt32 {
+            for scalar in scalars where scalar < 128 {
+                if scalar < 64 { low |= 1 << UInt64(scalar) } else { high |= 1 << UInt64(scalar - 64) }
+            }
+        }
+
+        @inline(__always)
+        func contains(_ byte: UInt8) -> Bool {
+            byte < 128 && ((byte < 64 ? low : high) >> UInt64(byte & 63)) & 1 != 0
+        }
     }
 
     /// A query word prepared for ``distances(_:_:)``: for each ASCII character, the
