@@ -578,4 +578,47 @@ final class OneEditTests: XCTestCase {
         XCTAssertTrue(Typos.mayBeWithin(2, of: Typos.Letters(query), Array("government".utf8)[...], prefix: false, scratch: &scratch))
         XCTAssertFalse(Typos.mayBeWithin(2, of: Typos.Letters(query), Array("ornaments".utf8)[...], prefix: false, scratch: &scratch))
     }
+
+    /// The letter-set test that runs before the letter counts and the distance never
+    /// rules out a word within the distance (a whole word, or a prefix of it), and rules
+    /// out many others.
+    func testTheLetterSetNeverRulesOutAMatch() {
+        var random = SplitMix(seed: 11)
+        let letters: [UInt32] = Array("abcdefghij0189".unicodeScalars.map(\.value))
+        func word(_ lengths: ClosedRange<Int>) -> [UInt32] {
+            (0 ..< random.next(in: lengths)).map { _ in letters[random.next(in: 0 ... letters.count - 1)] }
+        }
+        var ruledOut = 0, far = 0
+        for _ in 0 ..< 20_000 {
+            let a = word(1 ... 11)
+            // Half of the words near `a`: it with a few edits.
+            var b = random.next(in: 0 ... 1) == 0 ? word(0 ... 14) : a
+            for _ in 0 ..< random.next(in: 0 ... 3) where !b.isEmpty {
+                let at = random.next(in: 0 ... b.count - 1)
+                switch random.next(in: 0 ... 3) {
+                case 0: b.remove(at: at)
+                case 1: b.insert(letters[random.next(in: 0 ... letters.count - 1)], at: at)
+                case 2: b[at] = letters[random.next(in: 0 ... letters.count - 1)]
+                default: if at + 1 < b.count { b.swapAt(at, at + 1) }
+                }
+            }
+            let bytes = b.map { UInt8($0) }[...]
+            for k in [1, 2] {
+                for prefix in [false, true] {
+                    let passes = Typos.mayShareLetters(k, of: Typos.ByteSet(a), count: a.count, bytes, prefix: prefix)
+                    if Typos.distance(a, b, limit: k, prefix: prefix) != nil {
+                        XCTAssertTrue(passes, "\(a) \(b) k \(k) prefix \(prefix)")
+                    } else {
+                        far += 1
+                        if !passes { ruledOut += 1 }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(ruledOut, far / 3)
+        // Real words: `rolling` is 2 edits from `rowelling`; `recently` lacks four of its letters.
+        let query = Typos.ByteSet(Vocabulary.scalars(Array("rowelling".utf8)))
+        XCTAssertTrue(Typos.mayShareLetters(2, of: query, count: 9, Array("rolling".utf8)[...], prefix: true))
+        XCTAssertFalse(Typos.mayShareLetters(2, of: query, count: 9, Array("recently".utf8)[...], prefix: true))
+    }
 }

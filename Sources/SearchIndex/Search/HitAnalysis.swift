@@ -47,6 +47,9 @@ final class HitAnalyzer {
         /// a ``pattern``): a token within the distance starts with one of them in its
         /// first as many bytes (``Typos/startsShareACharacter(_:_:k:)``).
         let leading: Typos.ByteSet
+        /// The term's letters as a set of ASCII bytes (with a ``pattern``), for
+        /// ``Typos/mayShareLetters(_:of:count:_:prefix:)``.
+        let letterSet: Typos.ByteSet
         /// The closeness of ASCII words matched with typos, by word: a search's typo
         /// candidates hold the same few words (its vocabulary snapshot does not change).
         var closenessByWord: [PackedWord: Double] = [:]
@@ -64,6 +67,7 @@ final class HitAnalyzer {
             shortestToken = scalars.count - maximumEdits
             longestToken = 4 * (scalars.count + maximumEdits)
             leading = pattern == nil ? Typos.ByteSet() : Typos.ByteSet(scalars.prefix(maximumEdits + 1))
+            letterSet = pattern == nil ? Typos.ByteSet() : Typos.ByteSet(scalars)
         }
     }
 
@@ -445,6 +449,7 @@ final class HitAnalyzer {
         if let pattern = term.pattern {
             // An ASCII query word (most): compared with the stored bytes, without a table.
             // (``surelyMisses(_:_:_:typos:)`` ruled out most tokens.)
+            if tokens.isASCII && !Typos.mayShareLetters(k, of: term.letterSet, count: n, token, prefix: term.isPrefix) { return nil }
             if k > 1 && tokens.isASCII && !Typos.mayBeWithin(k, of: term.letters, token, prefix: term.isPrefix, scratch: &letterScratch) { return nil }
             let (complete, nearest) = Typos.distances(pattern, token)
             let typos = term.isPrefix ? nearest : complete
