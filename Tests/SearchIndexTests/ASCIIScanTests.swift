@@ -214,6 +214,12 @@ extension ASCIIScanTests {
             let expected = wholly(bytes), found = mixed(bytes, folded: &folded)
             XCTAssertEqual(found.map(\.0), expected.map(\.0), "tokens of \(text)")
             XCTAssertEqual(found.map(\.1), expected.map(\.1), "token ranges of \(text)")
+            // As a field is tokenized: split as ASCII until the first other byte, then
+            // in stretches from there.
+            let tokens = bytes.withUnsafeBufferPointer { analyzer.tokenize($0) }
+            let whole = (0 ..< tokens.count).map { (Array(tokens[$0]), tokens.original($0)) }
+            XCTAssertEqual(whole.map(\.0), expected.map(\.0), "tokens of \(text), as a field")
+            XCTAssertEqual(whole.map(\.1), expected.map(\.1), "token ranges of \(text), as a field")
         }
     }
 }

@@ -552,7 +552,7 @@ final class HitAnalyzer {
     private var coveredScratch: [Bool] = []
     private var letterScratch = [Int8](repeating: 0, count: 128)
 
-    private func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldTokens {
+    func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldTokens {
         // Taken out of `scratch`, so that its buffers are uniquely referenced here and
         // are refilled in place.
         var tokens = scratch
@@ -567,18 +567,19 @@ final class HitAnalyzer {
         // past them is never in a token's range): grown, never copied into first.
         if folded.count < bytes.count { folded.append(contentsOf: repeatElement(0, count: bytes.count - folded.count)) }
         ranges.reserveCapacity(bytes.count / 2 + 1)
-        let ascii = folded.withUnsafeMutableBufferPointer { Self.splitASCII(bytes, folding: $0, into: &ranges) }
-        if ascii {
+        let resume = folded.withUnsafeMutableBufferPointer { Self.splitASCII(bytes, from: 0, to: bytes.count, folding: $0, into: &ranges) }
+        guard let resume else {
             tokens.folded = folded
             tokens.ranges = ranges
             tokens.isASCII = true
             return tokens
         }
-        // Other text: ASCII stretches in Swift, the rest by FTS5's tokenizer.
+        // Other text: ASCII stretches in Swift, the rest by FTS5's tokenizer, from where
+        // the split stopped (the tokens before it are split already).
         tokens.isASCII = false
         var offsets = tokens.offsets
         tokens.offsets = []
-        splitMixed(bytes, folded: &folded, ranges: &ranges, offsets: &offsets)
+        splitMixed(bytes, folded: &folded, ranges: &ranges, offsets: &offsets, from: resume)
         tokens.folded = folded
         tokens.ranges = ranges
         tokens.offsets = offsets
@@ -596,32 +597,37 @@ final class HitAnalyzer {
     /// `folded` holds the text's ASCII tokens lower-cased at their own offsets (it is at
     /// least as long as the text), then the tokenizer's tokens after the text's length;
     /// `ranges` index it, and `offsets` are every token's byte range in the text.
+    ///
+    /// From `resume` (a token boundary), when `ranges` holds the tokens before it and
+    /// `folded` their folded bytes (``splitASCII(_:from:to:folding:into:)`` stopped there).
     func splitMixed(_ bytes: UnsafeBufferPointer<UInt8>, folded: inout [UInt8], ranges: inout [Range<Int>],
-                    offsets: inout [Range<Int>]) {
+                    offsets: inout [Range<Int>], from resume: Int = 0) {
         let count = bytes.count
         if folded.count < count { folded.append(contentsOf: repeatElement(0, count: count - folded.count)) }
         // What a longer text left past this one's length is where the stretches go.
         folded.removeLast(folded.count - count)
-        ranges.removeAll(keepingCapacity: true)
+        if resume == 0 { ranges.removeAll(keepingCapacity: true) }
+        // The tokens before `resume` are ASCII: their byte ranges are their ranges.
         offsets.removeAll(keepingCapacity: true)
+        offsets.append(contentsOf: ranges)
+        guard let base = bytes.baseAddress else { return }
         let classes = FTSTokenizer.ASCIIBytes.classes
         @inline(__always) func isWord(_ byte: UInt8) -> Bool { classes[Int(byte)] & FTSTokenizer.ASCIIBytes.word != 0 }
         func splitPlain(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
             let first = ranges.count
             _ = folded.withUnsafeMutableBufferPointer { target in
-                Self.splitASCII(UnsafeBufferPointer(rebasing: bytes[range]), folding: UnsafeMutableBufferPointer(rebasing: target[range]),
-                                into: &ranges)
+                Self.splitASCII(bytes, from: range.lowerBound, to: range.upperBound, folding: target, into: &ranges)
             }
-            let shift = range.lowerBound
-            for index in first ..< ranges.count {
-                ranges[index] = ranges[index].lowerBound + shift ..< ranges[index].upperBound + shift
-                offsets.append(ranges[index])
-            }
+            offsets.append(contentsOf: ranges[first...])
         }
-        var index = 0
+        var index = resume
         while index < count {
             var next = index
+            // Eight bytes at a time to the next non-ASCII byte.
+            while next + 8 <= count, UnsafeRawPointer(base + next).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                next += 8
+            }
             while next < count && bytes[next] < 0x80 { next += 1 }
             guard next < count else {
                 splitPlain(index ..< count)
@@ -684,8 +690,18 @@ final class HitAnalyzer {
     /// ``FTSTokenizer/ASCIIBytes``'s table.
     static func splitASCII(_ text: UnsafeBufferPointer<UInt8>, folding folded: UnsafeMutableBufferPointer<UInt8>,
                            into ranges: inout [Range<Int>]) -> Bool {
-        precondition(folded.count >= text.count)
-        guard let base = text.baseAddress, let target = folded.baseAddress else { return true }
+        splitASCII(text, from: 0, to: text.count, folding: folded, into: &ranges) == nil
+    }
+
+    /// ``splitASCII(_:folding:into:)`` of `text[start ..< end]` (`start` at a token
+    /// boundary), its folded bytes and ranges at their offsets in the text, up to the
+    /// first non-ASCII byte: then it returns where the text is still to be split (that
+    /// byte, or the start of the token it is in), every token before appended; `nil`
+    /// when it split to `end`.
+    static func splitASCII(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                           folding folded: UnsafeMutableBufferPointer<UInt8>, into ranges: inout [Range<Int>]) -> Int? {
+        precondition(folded.count >= end && end <= text.count)
+        guard let base = text.baseAddress, let target = folded.baseAddress else { return nil }
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func splat(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
         // The high bit of each byte of `x` (all below 0x80) that lies in `low ... high`;
@@ -693,45 +709,46 @@ final class HitAnalyzer {
         @inline(__always) func within(_ x: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
             (x &+ splat(0x80 - low)) & ~(x &+ splat(0x7F - high)) & highs
         }
-        var start = -1
-        var index = 0
-        while index + 8 <= text.count {
+        // The start of the token being read, -1 between tokens.
+        var token = -1
+        var index = start
+        while index + 8 <= end {
             let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if chunk & highs != 0 { return false }
+            if chunk & highs != 0 { return token >= 0 ? token : index }
             let lowered = chunk | (within(chunk, 0x41, 0x5A) >> 2)
             UnsafeMutableRawPointer(target + index).storeBytes(of: lowered, as: UInt64.self)
             let words = within(lowered, 0x61, 0x7A) | within(lowered, 0x30, 0x39)
             // A byte whose byte before is a word byte (the chunk before for the first).
-            let afterWord = (words << 8) | (start >= 0 ? 0x80 : 0)
+            let afterWord = (words << 8) | (token >= 0 ? 0x80 : 0)
             var changes = (words & ~afterWord) | (~words & highs & afterWord)
             while changes != 0 {
                 let at = index + changes.trailingZeroBitCount / 8
-                if start < 0 {
-                    start = at
+                if token < 0 {
+                    token = at
                 } else {
-                    ranges.append(start ..< at)
-                    start = -1
+                    ranges.append(token ..< at)
+                    token = -1
                 }
                 changes &= changes &- 1
             }
             index += 8
         }
         let classes = FTSTokenizer.ASCIIBytes.classes
-        while index < text.count {
+        while index < end {
             let byte = text[index]
             let kind = classes[Int(byte)]
-            if kind == FTSTokenizer.ASCIIBytes.notASCII { return false }
+            if kind == FTSTokenizer.ASCIIBytes.notASCII { return token >= 0 ? token : index }
             target[index] = byte | (kind & FTSTokenizer.ASCIIBytes.upperCase)
             if kind & FTSTokenizer.ASCIIBytes.word != 0 {
-                if start < 0 { start = index }
-            } else if start >= 0 {
-                ranges.append(start ..< index)
-                start = -1
+                if token < 0 { token = index }
+            } else if token >= 0 {
+                ranges.append(token ..< index)
+                token = -1
             }
             index += 1
         }
-        if start >= 0 { ranges.append(start ..< text.count) }
-        return true
+        if token >= 0 { ranges.append(token ..< end) }
+        return nil
     }
 
     /// Hands a field's buffers back for the next field.
