@@ -71,6 +71,33 @@ final class RankingTests: IndexTestCase {
         XCTAssertEqual(hits.first!.breakdown.engagement, 20, accuracy: 1e-9, "log2(1 + 3) × 10")
     }
 
+    /// A search reads the index's engagements whole when they are few and asks for its
+    /// candidates' one by one past ``CandidateSearch/engagementsReadWhole``: both count,
+    /// for exact and typo matches.
+    func testEngagementCountsWhetherTheIndexHoldsFewEngagementsOrMany() throws {
+        let others = CandidateSearch.engagementsReadWhole + 20
+        try index.indexItems([item("a", title: "Garden party"), item("b", title: "Garden party")]
+            + (0 ..< others).map { item("o\($0)", title: "Note \($0)") })
+        let loser = try searchIDs("garden").last!
+        for _ in 0..<3 {
+            try index.becomeCurrent(UserActivity(activityType: "org.example.view", relatedUniqueIdentifier: loser))
+        }
+        for many in [false, true] {
+            if many {
+                for n in 0 ..< others {
+                    try index.becomeCurrent(UserActivity(activityType: "org.example.view", relatedUniqueIdentifier: "o\(n)"))
+                }
+            }
+            for query in ["garden", "gardne"] {
+                let hits = try index.search(query).hits
+                XCTAssertEqual(hits.first?.item.id, loser, "\(query), many engagements: \(many)")
+                XCTAssertEqual(hits.first?.breakdown.engagement ?? 0, 20, accuracy: 1e-9, "\(query), many engagements: \(many)")
+                XCTAssertEqual(hits.last?.breakdown.engagement ?? -1, 0, accuracy: 1e-9, "\(query), many engagements: \(many)")
+            }
+        }
+        XCTAssertEqual(try index.search("note 7").hits.first?.breakdown.engagement ?? 0, 10, accuracy: 1e-9, "log2(1 + 1) × 10")
+    }
+
     func testRecencyPrefersNewerContent() throws {
         var old = item("old", title: "Weekly digest")
         old.attributes.contentModificationDate = Date().addingTimeInterval(-120 * 86_400)

@@ -199,7 +199,8 @@ struct CandidateSearch {
         var kind: Int64
         var rankingHint: Double?
         var contentDate: Double
-        var engagements: Int64
+        /// The user's engagements with the item (``countEngagements(of:)``).
+        var engagements: Int64 = 0
         /// ``TermMatcher``'s findings: the best field of each checked term.
         var checked = PhraseLocator()
         /// Found by the typo pass only: its terms may match with typos.
@@ -381,6 +382,7 @@ struct CandidateSearch {
                 if typos.ran { count = Count(total: max(count.total, typos.count.total, candidates.count), isExact: typos.count.isExact) }
             }
         }
+        try countEngagements(of: &candidates)
         // The exact candidates' locators have one entry per phrase of `plan`, unless the
         // typo walk found them (its entries are per group of alternatives).
         let bound = prunesRanking && exact == nil && sort.isEmpty && need > 0 && candidates.count > need
@@ -1336,7 +1338,9 @@ struct CandidateSearch {
             guard var candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: row.ftsRowid, locator: locator,
                                                      lookup: lookup, matcher: matcher) else { continue }
             if let verifier {
-                let found = verifier.locate(head: lookup, title: 7, displayName: 8, alternateNames: 9, keywords: 10)
+                let fields = Self.lookupFields
+                let found = verifier.locate(head: lookup, title: fields, displayName: fields + 1, alternateNames: fields + 2,
+                                            keywords: fields + 3)
                 guard !found.columns.isEmpty else {
                     rejected.append(candidate)
                     continue
@@ -1415,7 +1419,8 @@ struct CandidateSearch {
         /// Analyzes a typo row on `lookup`, stepped on it.
         func analyze(_ candidate: Candidate) {
             guard let analysis, !analysis.exact.contains(candidate.itemRowid) else { return }
-            analysis.found[candidate.itemRowid] = analysis.analyzer.analyze(lookup, first: 7, highlights: false, typos: true)
+            analysis.found[candidate.itemRowid] = analysis.analyzer.analyze(lookup, first: Self.lookupFields, highlights: false,
+                                                                            typos: true)
             analyzed += 1
         }
         var accepted = 0, acceptedHeavy = 0, rows = 0
@@ -1508,17 +1513,21 @@ struct CandidateSearch {
         return parts.map { phrases(ofGroup: $0).count }
     }
 
+    /// The column of ``lookupStatement(matcher:body:)`` where the fields start (title,
+    /// display name, alternate names, keywords, then the body's two when asked), as
+    /// ``HitAnalyzer``, ``TermMatcher`` and ``PrefixVerifier`` read them.
+    private static let lookupFields: Int32 = 6
+
     /// The lookup ``candidate(itemRowid:ftsRowid:locator:lookup:matcher:)`` steps: the
     /// columns a candidate keeps, then the heavy fields (and the body when a term is
-    /// checked in Swift or `body` asks: the fields ``HitAnalyzer`` reads from column 7),
-    /// of visible rows that pass the filter.
+    /// checked in Swift or `body` asks), of visible rows that pass the filter. Not the
+    /// engagements: ``countEngagements(of:)`` reads them for all candidates at once.
     private func lookupStatement(matcher: TermMatcher, body: Bool = false) throws -> Statement {
         // The body columns are read only when a term is checked in Swift or the row analyzed.
         let body = matcher.checksTerms || body ? ", items.content_description, items.text_content" : ""
         return try connection.cached("""
             SELECT items.id, items.domain, items.kind, items.expiration_date, items.ranking_hint,
                 coalesce(items.content_modification_date, items.content_creation_date, items.indexed_date),
-                coalesce((SELECT count FROM engagements WHERE engagements.id = items.id), 0),
                 items.title, items.display_name, items.alternate_names, items.keywords\(body)
             FROM items WHERE items.rowid = ?\(filter.map { " AND (\($0.sql))" } ?? "")
             """)
@@ -1536,14 +1545,44 @@ struct CandidateSearch {
         guard kinds.contains(kind), lookup.double(3) > now, allows(domain: lookup.text(1) ?? "") else { return nil }
         var candidate = Candidate(
             itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator, id: lookup.text(0) ?? "",
-            kind: kind, rankingHint: lookup.optionalDouble(4), contentDate: lookup.double(5),
-            engagements: lookup.int64(6))
+            kind: kind, rankingHint: lookup.optionalDouble(4), contentDate: lookup.double(5))
         if matcher.checksTerms {
             // Terms of several tokens: FTS5 found the tokens, not the term.
-            guard let found = matcher.check(lookup, first: 7) else { return nil }
+            guard let found = matcher.check(lookup, first: Self.lookupFields) else { return nil }
             candidate.checked = found
         }
         return candidate
+    }
+
+    /// An index with up to this many engagements has them read whole by each search
+    /// (``countEngagements(of:)``).
+    static let engagementsReadWhole = 500
+
+    /// Sets each candidate's engagement count, once the walks have found them all: each
+    /// row's lookup asked it of the `engagements` table (an index seek per row, 2.4 % of
+    /// the instructions of a typo-filled prefix at 10k items, with no engagements at
+    /// all), the ranking reads it only now. An index holds engagements with the items
+    /// its user opened, usually few: up to ``engagementsReadWhole`` are read whole,
+    /// more are asked for the candidates' identifiers one by one.
+    private func countEngagements(of candidates: inout [Int64: Candidate]) throws {
+        guard !candidates.isEmpty else { return }
+        let all = try connection.cached("SELECT id, count FROM engagements LIMIT \(Self.engagementsReadWhole + 1)")
+        defer { all.reset() }
+        var counts: [String: Int64] = [:]
+        while try all.step() { counts[all.text(0) ?? ""] = all.int64(1) }
+        if counts.count <= Self.engagementsReadWhole {
+            guard !counts.isEmpty else { return }
+            for (rowid, candidate) in candidates {
+                if let count = counts[candidate.id] { candidates[rowid]!.engagements = count }
+            }
+            return
+        }
+        let one = try connection.cached("SELECT count FROM engagements WHERE id = ?")
+        defer { one.reset() }
+        for (rowid, candidate) in candidates {
+            one.bind([.text(candidate.id)])
+            if try one.step() { candidates[rowid]!.engagements = one.int64(0) }
+        }
     }
 
     /// Counts matching, visible rows among the first ``SearchableIndex/totalCountCap``
