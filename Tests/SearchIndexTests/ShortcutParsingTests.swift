@@ -52,6 +52,17 @@ final class ShortcutParsingTests: XCTestCase {
         XCTAssertEqual(phrases(""), [""])
     }
 
+    func testWordsGoToScalarsAndBackAsStringsDo() {
+        for word in ["cat", "rowelling", "", "café", "naïve", "寿司", "オーディオブック", "🍣", "e\u{301}", "x1"] {
+            let scalars = Vocabulary.scalars(Array(word.utf8))
+            XCTAssertEqual(scalars, word.unicodeScalars.map(\.value), word)
+            XCTAssertEqual(Vocabulary.string(scalars), word, word)
+        }
+        // Bytes that are not UTF-8 are read as the String would read them.
+        let broken: [UInt8] = [0x61, 0xFF, 0x62]
+        XCTAssertEqual(Vocabulary.scalars(broken), String(decoding: broken, as: UTF8.self).unicodeScalars.map(\.value))
+    }
+
     func testTheLocatorsGroupSizesReadAsAListOfNumbers() {
         func sizes(_ text: String?) -> (typed: Bool, sizes: [Int]) {
             guard let text else {

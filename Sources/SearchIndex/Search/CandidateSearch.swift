@@ -772,7 +772,7 @@ struct CandidateSearch {
                 ?? Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
             guard !found.isEmpty else { return nil }
             return [phrase(String(decoding: term.tokens[0], as: UTF8.self), prefix: term.isPrefix)] + found.map { alternative in
-                phrase(String(String.UnicodeScalarView(alternative.word.compactMap(Unicode.Scalar.init))), prefix: term.isPrefix && !alternative.isWord)
+                phrase(Vocabulary.string(alternative.word), prefix: term.isPrefix && !alternative.isWord)
             }
         }
         var typoPlan = plan

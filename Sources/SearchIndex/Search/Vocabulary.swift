@@ -361,7 +361,7 @@ final class Vocabulary: Sendable {
 
     /// ``Typos/alternatives(of:prefix:maximumEdits:in:)`` through a small cache.
     func alternatives(of word: [UInt32], prefix: Bool, maximumEdits: Int, in snapshot: Snapshot) -> [Typos.Alternative] {
-        let key = (prefix ? "p" : "w") + String(String.UnicodeScalarView(word.compactMap(Unicode.Scalar.init)))
+        let key = (prefix ? "p" : "w") + Self.string(word)
         let current = version.load(ordering: .acquiring)
         if let known = cache.withLock({ $0.version == current ? $0.alternatives[key] : nil }) { return known }
         let found = Typos.alternatives(of: word, prefix: prefix, maximumEdits: maximumEdits, in: snapshot)
@@ -380,9 +380,24 @@ final class Vocabulary: Sendable {
         return !word.contains { value in Unicode.Scalar(value).map(SearchText.isCJK) ?? true }
     }
 
+    /// The text of scalars, as UTF-8 (building a `String.UnicodeScalarView` cost about
+    /// 5,000 instructions a word, ten times this; a typo plan spells two dozen).
+    static func string(_ scalars: [UInt32]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        for value in scalars {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            UTF8.encode(scalar) { bytes.append($0) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The scalars of UTF-8 text.
     static func scalars<S: Sequence>(_ utf8: S) -> [UInt32] where S.Element == UInt8 {
-        String(decoding: Array(utf8), as: UTF8.self).unicodeScalars.map(\.value)
+        let bytes = Array(utf8)
+        // ASCII (most words) without a String between.
+        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.map(UInt32.init) }
+        return String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
     }
 
     // MARK: The full-text writer's changes (on its thread)
