@@ -309,14 +309,15 @@ enum Typos {
         let compared = prefix ? word.prefix(query.count) : word[...]
         var score = query.first == compared.first ? 0.25 : 0
         if query.count == compared.count, query.count >= 2 {
-            var differences: [Int] = []
+            // The first two places where they differ, if they differ in two only.
+            var differences = 0, first = 0, second = 0
             for (offset, (a, b)) in zip(query, compared).enumerated() where a != b {
-                differences.append(offset)
-                if differences.count > 2 { break }
+                differences += 1
+                if differences == 1 { first = offset } else if differences == 2 { second = offset } else { break }
             }
-            if differences.count == 2, differences[1] == differences[0] + 1,
-               query[differences[0]] == compared[compared.startIndex + differences[1]],
-               query[differences[1]] == compared[compared.startIndex + differences[0]] {
+            if differences == 2, second == first + 1,
+               query[first] == compared[compared.startIndex + second],
+               query[second] == compared[compared.startIndex + first] {
                 score += 0.25
             }
         }
@@ -377,8 +378,8 @@ enum Typos {
         let end = prefix ? b.startIndex + min(b.count, count + k) : b.endIndex
         var found = ByteSet()
         for index in b.startIndex ..< end { found.insert(b[index]) }
-        if letters.missing(from: found) > k { return false }
-        return prefix || found.missing(from: letters) <= k
+        if letters.lacksMoreThan(k, in: found) { return false }
+        return prefix || !found.lacksMoreThan(k, in: letters)
     }
 
     /// Whether `b` may be within `k` edits of `a` (or, with a prefix, have a prefix
@@ -418,10 +419,16 @@ enum Typos {
             if byte < 64 { low |= 1 << UInt64(byte) } else if byte < 128 { high |= 1 << UInt64(byte - 64) }
         }
 
-        /// How many of the set's bytes `other` lacks.
+        /// Whether `other` lacks more than `k` of the set's bytes (the lowest `k` are
+        /// cleared, then any left: no population count, which is a loop of its own
+        /// on the processors the package is built for).
         @inline(__always)
-        func missing(from other: ByteSet) -> Int {
-            (low & ~other.low).nonzeroBitCount + (high & ~other.high).nonzeroBitCount
+        func lacksMoreThan(_ k: Int, in other: ByteSet) -> Bool {
+            var low = self.low & ~other.low, high = self.high & ~other.high
+            for _ in 0 ..< k {
+                if low != 0 { low &= low &- 1 } else { high &= high &- 1 }
+            }
+            return low | high != 0
         }
 
         @inline(__always)
