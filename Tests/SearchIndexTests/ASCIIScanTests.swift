@@ -220,6 +220,8 @@ extension ASCIIScanTests {
             let whole = (0 ..< tokens.count).map { (Array(tokens[$0]), tokens.original($0)) }
             XCTAssertEqual(whole.map(\.0), expected.map(\.0), "tokens of \(text), as a field")
             XCTAssertEqual(whole.map(\.1), expected.map(\.1), "token ranges of \(text), as a field")
+            XCTAssertEqual(tokens.characterTotal(), expected.reduce(0) { $0 + String(decoding: $1.0, as: UTF8.self).unicodeScalars.count },
+                           "characters of \(text)")
         }
     }
 }

@@ -522,8 +522,14 @@ final class HitAnalyzer {
             if isASCII { return ranges.reduce(0) { $0 + $1.count } }
             return folded.withUnsafeBufferPointer { folded in
                 var total = 0
-                for range in ranges {
-                    for index in range where folded[index] & 0xC0 != 0x80 { total += 1 }
+                for (range, offset) in zip(ranges, offsets) {
+                    // An ASCII token of mixed text is folded in place (its range is its
+                    // offset); the tokenizer's are folded past the text, and counted.
+                    if range == offset {
+                        total += range.count
+                    } else {
+                        for index in range where folded[index] & 0xC0 != 0x80 { total += 1 }
+                    }
                 }
                 return total
             }
