@@ -71,11 +71,12 @@ final class RankingTests: IndexTestCase {
         XCTAssertEqual(hits.first!.breakdown.engagement, 20, accuracy: 1e-9, "log2(1 + 3) × 10")
     }
 
-    /// A search reads the index's engagements whole when they are few and asks for its
-    /// candidates' one by one past ``CandidateSearch/engagementsReadWhole``: both count,
-    /// for exact and typo matches.
+    /// A search reads the index's engagements whole when they are no more than its
+    /// candidates and asks for its candidates' one by one when they are more: both
+    /// count, for exact and typo matches.
     func testEngagementCountsWhetherTheIndexHoldsFewEngagementsOrMany() throws {
-        let others = CandidateSearch.engagementsReadWhole + 20
+        // Two items match `garden`; forty engaged others make the engagements more.
+        let others = 40
         try index.indexItems([item("a", title: "Garden party"), item("b", title: "Garden party")]
             + (0 ..< others).map { item("o\($0)", title: "Note \($0)") })
         let loser = try searchIDs("garden").last!

@@ -1554,23 +1554,21 @@ struct CandidateSearch {
         return candidate
     }
 
-    /// An index with up to this many engagements has them read whole by each search
-    /// (``countEngagements(of:)``).
-    static let engagementsReadWhole = 500
-
     /// Sets each candidate's engagement count, once the walks have found them all: each
     /// row's lookup asked it of the `engagements` table (an index seek per row, 2.4 % of
     /// the instructions of a typo-filled prefix at 10k items, with no engagements at
     /// all), the ranking reads it only now. An index holds engagements with the items
-    /// its user opened, usually few: up to ``engagementsReadWhole`` are read whole,
-    /// more are asked for the candidates' identifiers one by one.
+    /// its user opened, usually few: when they are no more than the candidates they are
+    /// read whole (at most a row per candidate, each cheaper than a seek), otherwise
+    /// asked for the candidates' identifiers one by one.
     private func countEngagements(of candidates: inout [Int64: Candidate]) throws {
         guard !candidates.isEmpty else { return }
-        let all = try connection.cached("SELECT id, count FROM engagements LIMIT \(Self.engagementsReadWhole + 1)")
+        let all = try connection.cached("SELECT id, count FROM engagements LIMIT ?")
+        all.bind([.integer(Int64(candidates.count) + 1)])
         defer { all.reset() }
         var counts: [String: Int64] = [:]
         while try all.step() { counts[all.text(0) ?? ""] = all.int64(1) }
-        if counts.count <= Self.engagementsReadWhole {
+        if counts.count <= candidates.count {
             guard !counts.isEmpty else { return }
             for (rowid, candidate) in candidates {
                 if let count = counts[candidate.id] { candidates[rowid]!.engagements = count }

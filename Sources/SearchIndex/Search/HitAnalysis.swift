@@ -422,11 +422,8 @@ final class HitAnalyzer {
         guard term.pattern != nil else { return false }
         // The token has at least n - k > k bytes; the rule reads ASCII characters (a
         // token with another in its first k + 1 bytes is left to the comparison).
-        for offset in 0 ... term.maximumEdits {
-            let byte = folded[range.lowerBound + offset]
-            if byte >= 0x80 || term.leading.contains(byte) { return false }
-        }
-        return true
+        return !Typos.startsShareACharacter(term.leading, folded.baseAddress! + range.lowerBound, k: term.maximumEdits,
+                                            orHasOther: true)
     }
 
     /// Whether `term` matches the tokens from `start`, and how.
@@ -443,9 +440,8 @@ final class HitAnalyzer {
             if term.isPrefix && token.starts(with: wanted) { return (0, false, 0) }
         }
         guard typos, term.maximumEdits > 0 else { return nil }
-        // A token has at most as many characters as bytes, and at least a quarter.
-        let bytes = token.count, n = term.scalars.count, k = term.maximumEdits
-        if bytes < n - k || (!term.isPrefix && (bytes + 3) / 4 > n + k) { return nil }
+        let n = term.scalars.count, k = term.maximumEdits
+        if token.count < term.shortestToken || (!term.isPrefix && token.count > term.longestToken) { return nil }
         if let pattern = term.pattern {
             // An ASCII query word (most): compared with the stored bytes, without a table.
             // (``surelyMisses(_:_:_:typos:)`` ruled out most tokens.)

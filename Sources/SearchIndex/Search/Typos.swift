@@ -395,8 +395,18 @@ enum Typos {
     /// first `k + 1` characters equals one of `b`'s. For one edit: `a[0]` or `a[1]`
     /// is `b[0]` or `b[1]`.
     static func startsShareACharacter(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafePointer<UInt8>, k: Int) -> Bool {
-        let leading = ByteSet(a.prefix(k + 1))
-        for j in 0 ... k where leading.contains(b[j]) { return true }
+        startsShareACharacter(ByteSet(a.prefix(k + 1)), b, k: k)
+    }
+
+    /// The same with `a`'s first `k + 1` characters as a set (``HitAnalyzer`` keeps it
+    /// per term); with `orHasOther`, also `true` when one of `b`'s first `k + 1` bytes
+    /// is not ASCII (the rule does not apply: the caller compares).
+    @inline(__always)
+    static func startsShareACharacter(_ leading: ByteSet, _ b: UnsafePointer<UInt8>, k: Int, orHasOther: Bool = false) -> Bool {
+        for j in 0 ... k {
+            let byte = b[j]
+            if leading.contains(byte) || (orHasOther && byte >= 0x80) { return true }
+        }
         return false
     }
 
@@ -409,9 +419,7 @@ enum Typos {
 
         /// The ASCII characters among `scalars`.
         init<S: Sequence>(_ scalars: S) where S.Element == UInt32 {
-            for scalar in scalars where scalar < 128 {
-                if scalar < 64 { low |= 1 << UInt64(scalar) } else { high |= 1 << UInt64(scalar - 64) }
-            }
+            for scalar in scalars where scalar < 128 { insert(UInt8(scalar)) }
         }
 
         @inline(__always)

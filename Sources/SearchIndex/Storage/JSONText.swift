@@ -99,7 +99,8 @@ enum JSONText {
     /// The strings of an array as ``array(_:)`` writes them when none needs an escape
     /// (`["Cat","Chat"]`, `[]`), split without the general parser; `nil` for any other
     /// text. Every hit's names and keywords are decoded (and every typo candidate's
-    /// with non-ASCII text), at about a tenth of the parser's cost here.
+    /// with non-ASCII text): with this, decoding took half the instructions it took
+    /// through the parser (callgrind, five typo-filled prefixes at 10k items).
     static func plainArray(_ text: String) -> [String]? {
         var text = text
         return text.withUTF8 { bytes -> [String]? in
