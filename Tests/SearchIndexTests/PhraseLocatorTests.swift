@@ -54,6 +54,18 @@ final class PhraseLocatorTests: XCTestCase {
         XCTAssertEqual(locator[11], .all)
     }
 
+    func testColumnsAreEveryPhrasesTogether() {
+        var locator = PhraseLocator()
+        XCTAssertEqual(locator.columns, [])
+        locator.titleStarts = true
+        XCTAssertEqual(locator.columns, [], "the title-start bit is no column")
+        locator[0] = .keywords
+        locator[5] = .description
+        locator[11] = .text
+        XCTAssertEqual(locator.columns, [.keywords, .description, .text])
+        XCTAssertEqual(PhraseLocator(rawValue: -1).columns, .all)
+    }
+
     func testColumnsOutsideTheTablesAreDropped() {
         XCTAssertEqual(FTSColumns(rawValue: 0xFF), .all)
         XCTAssertEqual(FTSColumns(column: 5), [])

@@ -302,6 +302,79 @@ final class SearchPathTests: IndexTestCase {
         }
     }
 
+    /// The typo walk analyzes a row only in the fields where FTS5 found a phrase of its
+    /// plan: with the words and their near spellings spread over every field (title,
+    /// display name, alternate names, keywords, description, text content), the same
+    /// hits, scores, count and exactness as reading the whole row again, including rows
+    /// whose heavy matches came from `items_head` below the walk (their body is read:
+    /// a nearer spelling there beats a title's).
+    func testTheTypoWalkReadsTheFieldsFTS5FoundAPhraseIn() throws {
+        let words = ["stone", "stove", "store", "stole", "atone", "stones", "garden", "warden", "harden", "gardens",
+                     "kettle", "settle", "nettle", "kettles", "river", "rover", "music", "night", "paper", "water"]
+        let filler = ["alpha", "beta", "gamma", "delta", "omega", "sigma", "theta", "kappa"]
+        var random = SplitMix(seed: 41)
+        func some(_ pool: [String], _ count: ClosedRange<Int>) -> String {
+            (0 ..< random.next(in: count)).map { _ in pool[random.next(in: 0 ... pool.count - 1)] }.joined(separator: " ")
+        }
+        func field(_ share: Int) -> String? {
+            random.next(in: 0 ... 99) < share ? some(words, 1 ... 2) + " " + some(filler, 0 ... 3) : nil
+        }
+        var items: [SearchableItem] = []
+        for n in 0 ..< 1500 {
+            items.append(SearchableItem(
+                id: "f\(n)", domain: n % 7 == 0 ? "org.example.other" : nil,
+                attributes: SearchableItemAttributeSet(
+                    title: field(15) ?? some(filler, 1 ... 3), contentDescription: field(40), keywords: field(15).map { [$0] },
+                    displayName: field(10), alternateNames: field(10).map { [$0, some(filler, 1 ... 2)] },
+                    textContent: field(40).map { some(filler, 5 ... 30) + " " + $0 }, rankingHint: Double(random.next(in: 0 ... 100)))))
+        }
+        try index.indexItems(items)
+        let queries = ["stoen", "stobe", "gardn", "hardan", "kettel", "nettel", "settel", "rivre", "muisc", "nihgt",
+                       "stoen gar", "kettel ri", "papre wat", "gardne"]
+        var fromHead = 0
+        for typoPassFirst in [true, false] {
+            let analyzed = try compareAcrossLimitsAndDomains(
+                queries, taken: { query, limit, domains in
+                    let page = try self.run(query, limit: limit, domains: domains, typoPassFirst: typoPassFirst)
+                    if page.notes.contains(where: { $0.hasPrefix("heavy matches from items_head") }) { fromHead += 1 }
+                    return page
+                },
+                takenNote: "typo rows analyzed in the walk",
+                off: { try self.run($0, limit: $1, domains: $2, typoPassFirst: typoPassFirst, analyzesTypoRows: false) },
+                offNote: "typo rows analyzed in the walk")
+            XCTAssertGreaterThan(analyzed, queries.count * 2, "typo pass first: \(typoPassFirst)")
+        }
+        // Some walks went on in `items_head` for heavy matches.
+        XCTAssertGreaterThan(fromHead, 0)
+    }
+
+    /// A heavy match the typo walk takes from `items_head` has its body analyzed too: the
+    /// items ranked first hold `stone` in their description only, so the walk's rows are
+    /// theirs and the title matches (`steen`) come from `items_head`; those items also
+    /// hold `stone` in their description, a likelier correction of `stoen` that ranks
+    /// them by it.
+    func testAHeavyMatchFromTheHeadTableHasItsBodyAnalyzed() throws {
+        var items: [SearchableItem] = []
+        // 400 postings of the alternatives (`ston*`, `steen*`): their heavy matches (100)
+        // will not fill the candidates, so one walk of `items_fts` finds them.
+        for n in 0 ..< 200 {
+            items.append(SearchableItem(id: "s\(n)", attributes: SearchableItemAttributeSet(
+                title: "alpha \(n)", contentDescription: "a stone wall", rankingHint: 80 + Double(n % 20))))
+        }
+        for n in 0 ..< 100 {
+            items.append(SearchableItem(id: "t\(n)", attributes: SearchableItemAttributeSet(
+                title: "steen \(n)", contentDescription: "the stone age", rankingHint: Double(n % 20))))
+        }
+        try index.indexItems(items)
+        for limit in [10, 50] {
+            // Not counting (JS `search`), the walk stops at its candidates.
+            let walked = try run("stoen", limit: limit, countsTotal: false)
+            XCTAssertTrue(walked.notes.contains { $0.hasPrefix("heavy matches from items_head") }, "\(walked.notes)")
+            let reread = try run("stoen", limit: limit, countsTotal: false, analyzesTypoRows: false)
+            assertSamePage(walked, reread, "stoen limit \(limit)")
+        }
+    }
+
     /// A misspelt prefix whose alternatives are in the titles of more items than a
     /// search ranks (a fifth of their postings, 150 of 750 here) is still asked of
     /// `items_head` first: one walk of `items_fts` would also take in the best body

@@ -213,6 +213,17 @@ struct CandidateSearch {
     /// prefixes at 10k items rank 100–160 typo rows each).
     /// Kept beside the candidates, not in them: a candidate is copied several times on
     /// its way to the page, and an analysis in each copy cost as much as the read saved.
+    ///
+    /// Only the fields where FTS5 found a phrase of the typo plan are analyzed (the row's
+    /// `items_fts` locator names their columns; a row from `items_head` has its body read
+    /// too): a field without one holds neither a term as typed nor any alternative the
+    /// plan lists. Most typo rows match in one field (at 10k items nearly all in the
+    /// description), so their title, names and keywords were tokenized for nothing:
+    /// 7.5 % of the instructions of five typo-filled prefixes. What it may leave out: a
+    /// word within the distance that the list cut (it keeps the
+    /// ``Typos/maximumAlternatives`` nearest; 1 of the 574 typo-filled bench queries at
+    /// 10k items had more) in a field without a listed one, which a later read of the row
+    /// would rank; FTS5 did not find the row by it.
     final class WalkAnalysis {
         let analyzer: HitAnalyzer
         /// The exact pass's rows: ranked as exact matches (without typos), not here.
@@ -1416,11 +1427,15 @@ struct CandidateSearch {
         let lookup = try lookupStatement(matcher: matcher, body: analysis != nil)
         var analyzed = 0
         defer { if analyzed > 0 { trace?.note("typo rows analyzed in the walk \(analyzed)") } }
-        /// Analyzes a typo row on `lookup`, stepped on it.
-        func analyze(_ candidate: Candidate) {
+        /// Analyzes a typo row on `lookup`, stepped on it, in the fields of `columns`:
+        /// those where FTS5 found a phrase of the plan (the locator of `items_fts` knows
+        /// every column; that of `items_head` only the heavy ones). A field without one
+        /// holds no term as typed and none of its listed alternatives (see
+        /// ``WalkAnalysis``).
+        func analyze(_ candidate: Candidate, in columns: FTSColumns) {
             guard let analysis, !analysis.exact.contains(candidate.itemRowid) else { return }
             analysis.found[candidate.itemRowid] = analysis.analyzer.analyze(lookup, first: Self.lookupFields, highlights: false,
-                                                                            typos: true)
+                                                                            typos: true, columns: columns)
             analyzed += 1
         }
         var accepted = 0, acceptedHeavy = 0, rows = 0
@@ -1459,7 +1474,7 @@ struct CandidateSearch {
                                                      lookup: lookup, matcher: matcher) else { continue }
             if isTyped { typed?.candidates[itemRowid] = candidate }
             guard accepted < want || (isHeavy && acceptedHeavy < want) else { continue }
-            if !isTyped { analyze(candidate) }
+            if !isTyped { analyze(candidate, in: locator.columns) }
             candidates[itemRowid] = candidate
             if accepted < want { accepted += 1 }
             if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
@@ -1477,14 +1492,17 @@ struct CandidateSearch {
         // Every match above `reached` was read; the heavy ones below are in `items_head`.
         let head = try locatedMatches(expression, in: "items_head", groups: groups, typed: typed, below: reached)
         defer { head.reset() }
+        var fromHead = 0
+        defer { if fromHead > 0 { trace?.note("heavy matches from items_head \(fromHead)") } }
         while acceptedHeavy < want, try head.step() {
             let ftsRowid = FTSRowid(rawValue: head.int64(0)), locator = PhraseLocator(rawValue: head.int64(1))
             let itemRowid = ftsRowid.itemRowid
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
                                                      lookup: lookup, matcher: matcher) else { continue }
-            analyze(candidate)
+            analyze(candidate, in: locator.columns.union([.description, .text]))
             candidates[itemRowid] = candidate
             acceptedHeavy += 1
+            fromHead += 1
         }
         return (walk, count)
     }

@@ -138,11 +138,14 @@ final class HitAnalyzer {
     /// name, alternate names (JSON), keywords (JSON), description, text content.
     /// `nil` when a term matches no field.
     ///
+    /// `columns`: the FTS columns whose fields are read; the others are taken to hold no
+    /// term (the typo walk passes those where FTS5 found a phrase of its plan).
+    ///
     /// `typos` false looks for exact matches only: a candidate FTS5 found with the exact
     /// terms has its best match among them (typos rank below). Without highlights, the
     /// description and text content are read only while some term lacks an exact whole
     /// word in the title, names or keywords: nothing they hold could rank it higher.
-    func analyze(_ statement: Statement, first: Int32, highlights wantsHighlights: Bool, typos: Bool = true) -> Analysis? {
+    func analyze(_ statement: Statement, first: Int32, highlights wantsHighlights: Bool, typos: Bool = true, columns: FTSColumns = .all) -> Analysis? {
         var best = [TermMatch?](repeating: nil, count: terms.count)
         var proximity = 0.0
         var coverage: (column: Int, value: Double)?
@@ -156,6 +159,7 @@ final class HitAnalyzer {
         for (offset, field) in Self.fields.enumerated() {
             let exactEverywhere = best.allSatisfy { $0.map { $0.typos == 0 } ?? false }
             if field.column >= 3, !wantsHighlights, exactEverywhere, best.allSatisfy({ $0!.wholeWord }) { break }
+            guard columns.contains(FTSColumns(column: field.column)) else { continue }
             let column = first + Int32(offset)
             guard var bytes = statement.utf8(column) else { continue }
             if bytes.count > Self.analysedBytes {

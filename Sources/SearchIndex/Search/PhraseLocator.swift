@@ -69,6 +69,13 @@ struct PhraseLocator: Equatable {
         rawValue |= columns.rawValue << (Self.bitsPerPhrase * Int64(phrase))
     }
 
+    /// The columns any recorded phrase matched in.
+    var columns: FTSColumns {
+        var union: Int64 = 0
+        for phrase in 0 ..< Self.maximumPhrases { union |= rawValue >> (Self.bitsPerPhrase * Int64(phrase)) & 0x1F }
+        return FTSColumns(rawValue: union)
+    }
+
     /// Whether the title starts with a term of the query.
     var titleStarts: Bool {
         get { rawValue & Self.titleStartBit != 0 }
