@@ -234,6 +234,33 @@ final class SearchPathTests: IndexTestCase {
             off: { try self.run($0, limit: $1, domains: $2, checksTypoPrefix: false) }, offNote: "typo prefix check")
         // Most searches took the checked path (the others' exact matches filled the page).
         XCTAssertGreaterThan(checked, queries.count * 3)
+        // The check analyzes its typo rows from the fields it read, as ranking does
+        // reading them again.
+        let analyzed = try compareAcrossLimitsAndDomains(
+            queries, taken: { try self.run($0, limit: $1, domains: $2, checksTypoPrefix: true) },
+            takenNote: "typo rows analyzed in the check",
+            off: { try self.run($0, limit: $1, domains: $2, checksTypoPrefix: true, analyzesTypoRows: false) },
+            offNote: "typo rows analyzed in the check")
+        XCTAssertGreaterThan(analyzed, queries.count * 3)
+    }
+
+    /// The check's analysis of a typo row reads the body when it found the prefix in the
+    /// heavy fields only: the body may hold the prefix as a whole word (`cat` beside
+    /// `catalogue`), which ranks the row higher.
+    func testTheChecksAnalysisReadsTheBodyOfARowWithThePrefixInItsTitle() throws {
+        try index.indexItems((0 ..< 60).map { n in
+            SearchableItem(id: "g\(n)", attributes: SearchableItemAttributeSet(
+                title: "garden catalogue \(n)", contentDescription: n % 2 == 0 ? "a cat sleeps" : "nothing here",
+                rankingHint: Double(n)))
+        })
+        for limit in [10, 40] {
+            let checked = try run("gardn cat", limit: limit, checksTypoPrefix: true)
+            XCTAssertTrue(checked.notes.contains { $0.hasPrefix("typo rows analyzed in the check") }, "\(checked.notes)")
+            let reread = try run("gardn cat", limit: limit, checksTypoPrefix: true, analyzesTypoRows: false)
+            assertSamePage(checked, reread, "gardn cat limit \(limit)")
+            // The whole word ranks the rows that hold it first.
+            XCTAssertTrue(checked.ids.prefix(10).allSatisfy { Int($0.dropFirst())! % 2 == 0 }, "\(checked.ids)")
+        }
     }
 
     /// Ranking that leaves unread the candidates whose best possible score is below the

@@ -120,7 +120,7 @@ import Foundation
 /// A typo plan's prefix without alternatives of its own, left to FTS5's merge by the
 /// cost rule, is checked in Swift on every match of the complete terms instead when
 /// they are few for the prefix's postings
-/// (``checkedTypoCandidates(plan:vocabulary:items:want:matcher:typed:)``: `politicized
+/// (``checkedTypoCandidates(plan:vocabulary:items:want:matcher:typed:analysis:)``: `politicized
 /// va`, the typo pass 4.7 → 2.8 ms at 100k items), keeping the candidates the merge
 /// keeps.
 ///
@@ -169,7 +169,7 @@ struct CandidateSearch {
     /// (``ScoreBound``); `false` reads every one, which tests compare against.
     var prunesRanking = true
     /// Whether the typo pass finds a prefix without alternatives by checking it in Swift
-    /// on every match of its complete terms (``checkBothPasses(plan:want:matcher:into:typed:)``)
+    /// on every match of its complete terms (``checkBothPasses(plan:want:matcher:into:typed:analysis:)``)
     /// rather than by FTS5's merge: `nil` when expected to cost less
     /// (``checksTypoPrefix(rows:prefixPostings:)``), `true` whenever it can, `false`
     /// never; tests compare the two.
@@ -210,7 +210,10 @@ struct CandidateSearch {
     /// What the typo pass's walk analyzes as it reads rows: each typo row's fields are
     /// already in its lookup (``lookupStatement(matcher:body:)``), where ranking read
     /// them again by rowid, a second seek and step (the five slowest typo-filled
-    /// prefixes at 10k items rank 100–160 typo rows each).
+    /// prefixes at 10k items rank 100–160 typo rows each). The Swift check of a typo
+    /// plan's prefix (``checkBothPasses(plan:want:matcher:into:typed:analysis:)``)
+    /// analyzes its typo rows from the fields it read for the check (`rowelling me`:
+    /// 6 % fewer instructions).
     /// Kept beside the candidates, not in them: a candidate is copied several times on
     /// its way to the page, and an analysis in each copy cost as much as the read saved.
     ///
@@ -367,7 +370,7 @@ struct CandidateSearch {
            let typoPlan = try typoPlan(for: plan, vocabulary: snapshot, items: itemCount, want: want) {
             let typed = TypedMatches()
             typosFirst = try checkedTypoCandidates(plan: typoPlan, vocabulary: snapshot, items: itemCount, want: want,
-                                                   matcher: matcher, typed: typed)
+                                                   matcher: matcher, typed: typed, analysis: walkAnalysis)
                 ?? exactCandidates(plan: typoPlan, matcher: matcher, want: want, typed: typed, analysis: walkAnalysis)
             trace?.mark("typo-matches")
             if typed.complete && typed.candidates.count < want {
@@ -757,7 +760,8 @@ struct CandidateSearch {
         guard let typoPlan = try typoPlan(for: plan, vocabulary: vocabulary, items: items, want: want) else {
             return (false, Count(total: 0, isExact: true))
         }
-        let (found, count) = try checkedTypoCandidates(plan: typoPlan, vocabulary: vocabulary, items: items, want: want, matcher: matcher)
+        let (found, count) = try checkedTypoCandidates(plan: typoPlan, vocabulary: vocabulary, items: items, want: want, matcher: matcher,
+                                                       analysis: analysis)
             ?? exactCandidates(plan: typoPlan, matcher: matcher, want: want, analysis: analysis)
         trace?.mark("typo-matches")
         for (rowid, var candidate) in found where candidates[rowid] == nil {
@@ -841,7 +845,7 @@ struct CandidateSearch {
     static let heavyShare = 0.2
 
     /// What checking a prefix in Swift costs per match of the complete terms, in µs, in
-    /// ``checkBothPasses(plan:want:matcher:into:typed:)``: one read of the row's text
+    /// ``checkBothPasses(plan:want:matcher:into:typed:analysis:)``: one read of the row's text
     /// fields and a scan of their word starts. It was 7 µs (`deices sn` 622 rows 5.3 ms,
     /// `politicized va` 286 rows 2.8 ms, `inland scr` 341 rows 3.3 ms on `make bench`'s
     /// 100k index, each with about 1 ms of candidate lookups the merge's walk makes too)
@@ -868,7 +872,7 @@ struct CandidateSearch {
         rows <= verifiedScanBudget && typoCheckCostPerRow * Double(rows) < mergeCostPerPosting * Double(prefixPostings)
     }
 
-    /// The typo pass's matches found by ``checkBothPasses(plan:want:matcher:into:typed:)``
+    /// The typo pass's matches found by ``checkBothPasses(plan:want:matcher:into:typed:analysis:)``
     /// when that is expected to cost less than FTS5's merge; `nil` otherwise (the caller
     /// searches the typo plan as an exact one).
     ///
@@ -886,7 +890,7 @@ struct CandidateSearch {
     /// the merge. As with the exact plan's check, a word start FTS5's tokenizer does not
     /// see (`theBrent`) counts as one.
     private func checkedTypoCandidates(plan: MatchPlan, vocabulary: Vocabulary.Snapshot, items: Int, want: Int,
-                                       matcher: TermMatcher, typed: TypedMatches? = nil) throws
+                                       matcher: TermMatcher, typed: TypedMatches? = nil, analysis: WalkAnalysis? = nil) throws
         -> (candidates: [Int64: Candidate], count: Count)? {
         guard checksTypoPrefix != false, walksPassesTogether, plan.prefixPath == .merge, let prefix = plan.prefix,
               !prefix.contains(" OR "), !plan.prefixToken.isEmpty, !plan.complete.isEmpty,
@@ -896,7 +900,8 @@ struct CandidateSearch {
         let postings = vocabulary.postings(withPrefix: word)
         guard checksTypoPrefix == true || Self.checksTypoPrefix(rows: rows, prefixPostings: postings) else { return nil }
         var candidates: [Int64: Candidate] = [:]
-        guard let (walk, count) = try checkBothPasses(plan: plan, want: want, matcher: matcher, into: &candidates, typed: typed)
+        guard let (walk, count) = try checkBothPasses(plan: plan, want: want, matcher: matcher, into: &candidates, typed: typed,
+                                                      analysis: analysis)
         else {
             trace?.note("typo prefix check gave up")
             return nil
@@ -925,7 +930,7 @@ struct CandidateSearch {
     /// prefix cannot be checked or more than ``verifiedScanBudget`` rows were read
     /// (then the caller merges after all).
     private func checkBothPasses(plan: MatchPlan, want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
-                                 typed: TypedMatches? = nil) throws -> (walk: Walk, count: Count?)? {
+                                 typed: TypedMatches? = nil, analysis: WalkAnalysis? = nil) throws -> (walk: Walk, count: Count?)? {
         var checkedPlan = plan
         checkedPlan.prefixPath = .swiftCheck
         guard let verifier = PrefixVerifier(plan: checkedPlan), let complete = plan.completeExpression,
@@ -941,6 +946,8 @@ struct CandidateSearch {
         let lookup = try lookupStatement(matcher: matcher)
         // The prefix's entry in the locator, and with `typed` its typed entry after it.
         let prefixSlot = stride * completeGroups.count
+        var analyzed = 0
+        defer { if analyzed > 0 { trace?.note("typo rows analyzed in the check \(analyzed)") } }
         var accepted = 0, acceptedHeavy = 0, rows = 0, scanned = 0
         var ranOut = false
         let cap = SearchableIndex.totalCountCap
@@ -980,6 +987,15 @@ struct CandidateSearch {
                                                      lookup: lookup, matcher: matcher) else { continue }
             if isTyped { typed?.candidates[itemRowid] = candidate }
             guard !counting || (isHeavy && acceptedHeavy < want) else { continue }
+            if let analysis, !isTyped, !analysis.exact.contains(itemRowid) {
+                // Analyzed from the fields the check read (see ``WalkAnalysis``): where FTS5
+                // found a phrase of the complete terms, and where the check found the prefix,
+                // with the body when it looked only in the heavy fields.
+                let columns = locator.columns.union(found.isSubset(of: .heavy) ? [.description, .text] : [])
+                analysis.found[itemRowid] = analysis.analyzer.analyze(fields, first: 0, highlights: false, typos: true,
+                                                                      columns: columns)
+                analyzed += 1
+            }
             candidates[itemRowid] = candidate
             if accepted < want { accepted += 1 }
             if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
