@@ -238,6 +238,15 @@ struct CandidateSearch {
         init(analyzer: HitAnalyzer) {
             self.analyzer = analyzer
         }
+
+        /// Analyzes row `itemRowid`, on which `statement` is stepped with its fields from
+        /// column `first`, in the fields of `columns`, unless it is one of the exact
+        /// pass's rows; returns whether it did.
+        func analyze(_ itemRowid: Int64, on statement: Statement, first: Int32, in columns: FTSColumns) -> Bool {
+            guard !exact.contains(itemRowid) else { return false }
+            found[itemRowid] = analyzer.analyze(statement, first: first, highlights: false, typos: true, columns: columns)
+            return true
+        }
     }
 
     struct Scored {
@@ -987,15 +996,11 @@ struct CandidateSearch {
                                                      lookup: lookup, matcher: matcher) else { continue }
             if isTyped { typed?.candidates[itemRowid] = candidate }
             guard !counting || (isHeavy && acceptedHeavy < want) else { continue }
-            if let analysis, !isTyped, !analysis.exact.contains(itemRowid) {
-                // Analyzed from the fields the check read (see ``WalkAnalysis``): where FTS5
-                // found a phrase of the complete terms, and where the check found the prefix,
-                // with the body when it looked only in the heavy fields.
-                let columns = locator.columns.union(found.isSubset(of: .heavy) ? [.description, .text] : [])
-                analysis.found[itemRowid] = analysis.analyzer.analyze(fields, first: 0, highlights: false, typos: true,
-                                                                      columns: columns)
-                analyzed += 1
-            }
+            // Analyzed from the fields the check read (see ``WalkAnalysis``): where FTS5 found
+            // a phrase of the complete terms, and where the check found the prefix, with the
+            // body when it looked only in the heavy fields.
+            let columns = locator.columns.union(found.isSubset(of: .heavy) ? [.description, .text] : [])
+            if !isTyped, analysis?.analyze(itemRowid, on: fields, first: 0, in: columns) == true { analyzed += 1 }
             candidates[itemRowid] = candidate
             if accepted < want { accepted += 1 }
             if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
@@ -1449,10 +1454,7 @@ struct CandidateSearch {
         /// holds no term as typed and none of its listed alternatives (see
         /// ``WalkAnalysis``).
         func analyze(_ candidate: Candidate, in columns: FTSColumns) {
-            guard let analysis, !analysis.exact.contains(candidate.itemRowid) else { return }
-            analysis.found[candidate.itemRowid] = analysis.analyzer.analyze(lookup, first: Self.lookupFields, highlights: false,
-                                                                            typos: true, columns: columns)
-            analyzed += 1
+            if analysis?.analyze(candidate.itemRowid, on: lookup, first: Self.lookupFields, in: columns) == true { analyzed += 1 }
         }
         var accepted = 0, acceptedHeavy = 0, rows = 0
         var ranOut = false
