@@ -34,8 +34,8 @@ enum NativeIndex {
     }
 
     /// What typo tolerance costs one query, in ms of `clock`: right after its first
-    /// search, it is searched with typos off, on, on and off, and the lower time of each
-    /// pair is kept.
+    /// search, it is searched ``typoCostRounds`` times with typos off, on, on and off,
+    /// and the lowest time of each way is kept.
     ///
     /// Searching it once each way, one right after the other, favoured whichever ran
     /// second: it found what the first had read still cached (SQLite's pages, the
@@ -44,6 +44,17 @@ enum NativeIndex {
     /// (docs/benchmarks.md, "MEASURED (2026-12-03, lead, second session)"). After the first search
     /// both find the query's pages cached, and each way runs once after the other way and
     /// once after itself.
+    ///
+    /// With one round (two searches each way) the exact-query ratio of the same code and
+    /// index came out anywhere in 1.09–1.29× from run to run: its p99 is the 17th
+    /// slowest of 1,714 queries, in a band of some 30 queries within 0.2 ms of each
+    /// other, and a stall in either search of any of them moved it. With three rounds,
+    /// three `--search-only` runs in a row gave 1.11, 1.12 and 1.11× (against 1.17, 1.14
+    /// and 1.11× with one, alternating). Timed in the process that just wrote the index
+    /// (``run(_:queries:batchSize:directory:)``, `make bench`) it stays higher, 1.20–1.26×
+    /// (docs/benchmarks.md, "MEASURED (2026-12-04, lead, fourteenth session)").
+    static let typoCostRounds = 3
+
     static func typoCost(of text: String, index: SearchableIndex, clock: () -> Double) throws -> TypoCost {
         var typosOnPage = false
         func time(typos: Bool) throws -> Double {
@@ -53,11 +64,14 @@ enum NativeIndex {
             if typos { typosOnPage = results.hits.contains { $0.breakdown.typoCount > 0 } }
             return end - begin
         }
-        let off = try time(typos: false)
-        let on = try time(typos: true)
-        let onAgain = try time(typos: true)
-        let offAgain = try time(typos: false)
-        return TypoCost(on: min(on, onAgain), off: min(off, offAgain), typosOnPage: typosOnPage)
+        var on = Double.infinity, off = Double.infinity
+        for _ in 0 ..< typoCostRounds {
+            off = min(off, try time(typos: false))
+            on = min(on, try time(typos: true))
+            on = min(on, try time(typos: true))
+            off = min(off, try time(typos: false))
+        }
+        return TypoCost(on: on, off: off, typosOnPage: typosOnPage)
     }
 
     /// The queries `picked` of `costs` apart by whether typos filled their page (those
@@ -186,6 +200,10 @@ enum NativeIndex {
             say(String(format: "%@ (%d), wall clock: first search p50 %.2f p99 %.2f ms; warm, typos on p50 %.2f p99 %.2f ms, off p50 %.2f p99 %.2f ms",
                        kind.rawValue, picked.count, f.p50, f.p99, a.p50, a.p99, b.p50, b.p99))
         }
+        let exact = kinds.indices.filter { kinds[$0] != .typo }
+        let a = Latencies(exact.map { result.typoCosts[$0].on }), b = Latencies(exact.map { result.typoCosts[$0].off })
+        say(String(format: "exact queries (%d), warm: typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms; p99 ratio %.2f×",
+                   exact.count, a.p50, a.p99, b.p50, b.p99, a.p99 / b.p99))
     }
 
     /// Writes what every query finds, typos on and off (`limit: 20`): per line the
