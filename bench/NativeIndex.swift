@@ -135,7 +135,13 @@ enum NativeIndex {
             saySlowest(picked, queries: queries, samples: first)
         }
         try timeOnWokenWorker(queries: queries, kinds: kinds, directory: directory, onCaller: first)
-        // The exact-query figure of the full run: typing and multi-term queries together.
+        sayExactQueries(costs, kinds: kinds)
+    }
+
+    /// Prints the exact-query figure of the full run (typing and multi-term queries
+    /// together, typos on against off, p50 / p99 and the p99 ratio), then the same apart
+    /// by whether typos filled the page.
+    static func sayExactQueries(_ costs: [TypoCost], kinds: [TypingSequences.Kind]) {
         let exact = kinds.indices.filter { kinds[$0] != .typo }
         let a = Latencies(exact.map { costs[$0].on }), b = Latencies(exact.map { costs[$0].off })
         say(String(format: "exact queries (%d), warm: typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms; p99 ratio %.2f×",
@@ -200,10 +206,7 @@ enum NativeIndex {
             say(String(format: "%@ (%d), wall clock: first search p50 %.2f p99 %.2f ms; warm, typos on p50 %.2f p99 %.2f ms, off p50 %.2f p99 %.2f ms",
                        kind.rawValue, picked.count, f.p50, f.p99, a.p50, a.p99, b.p50, b.p99))
         }
-        let exact = kinds.indices.filter { kinds[$0] != .typo }
-        let a = Latencies(exact.map { result.typoCosts[$0].on }), b = Latencies(exact.map { result.typoCosts[$0].off })
-        say(String(format: "exact queries (%d), warm: typos on p50 %.2f p99 %.2f ms; off p50 %.2f p99 %.2f ms; p99 ratio %.2f×",
-                   exact.count, a.p50, a.p99, b.p50, b.p99, a.p99 / b.p99))
+        sayExactQueries(result.typoCosts, kinds: kinds)
     }
 
     /// Writes what every query finds, typos on and off (`limit: 20`): per line the
