@@ -160,22 +160,11 @@ final class MigrationTests: IndexTestCase {
         XCTAssertEqual(try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'schema_version'"), Int64(Schema.version))
     }
 
-    /// An index written while `items_head` still had FTS5's automerge 8 stops merging
-    /// inside writes once opened: its head, like `items_fts`, is merged between them.
-    func testAnIndexWithHeadAutomergeStoresNoneOnOpen() throws {
-        index = nil
-        let path = SearchableIndex.databasePath(in: directory)
-        try Connection(path: path, create: false).execute("INSERT INTO items_head(items_head, rank) VALUES ('automerge', 8)")
-        XCTAssertEqual(try Connection.inspecting(directory).scalarInt("SELECT v FROM items_head_config WHERE k = 'automerge'"), 8)
-        index = try openIndex()
-        XCTAssertEqual(try Connection.inspecting(directory).scalarInt("SELECT v FROM items_head_config WHERE k = 'automerge'"), Int64(Schema.storedAutomerge))
-    }
-
     func testANewIndexIsWrittenAtTheCurrentVersion() throws {
         let connection = try Connection.inspecting(directory)
         XCTAssertEqual(try connection.scalarInt("SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'schema_version'"), Int64(Schema.version))
-        XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'automerge'"), Int64(Schema.storedAutomerge))
-        XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_head_config WHERE k = 'automerge'"), Int64(Schema.storedAutomerge))
+        XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'automerge'"), Int64(Schema.fullTextAutomerge))
+        XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_head_config WHERE k = 'automerge'"), Int64(Schema.automerge))
         XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'hashsize'"), Int64(Schema.hashSize))
         XCTAssertEqual(try connection.scalarInt("SELECT v FROM items_head_config WHERE k = 'hashsize'"), Int64(Schema.hashSize))
     }

@@ -6,8 +6,7 @@ extension Connection {
     /// own: merges segments of one level once `userMerge` of them are there. Sets the
     /// table's `usermerge` first when it differs (idle maintenance merges by
     /// ``Schema/userMerge``, the full-text writer between batches by
-    /// ``Schema/automerge``, and so does ``HeadMerger``; indexes made before either
-    /// have FTS5's default, 4).
+    /// ``Schema/automerge``; indexes made before either have FTS5's default, 4).
     /// Returns whether it merged anything: FTS5 reports it only through the
     /// connection's total of changed rows, and fewer than 2 changes means nothing was left.
     func mergeFTSSegments(of table: String, pages: Int, userMerge: Int) throws -> Bool {
@@ -18,14 +17,6 @@ extension Connection {
             let before = totalChanges
             try execute("INSERT INTO \(table)(\(table), rank) VALUES ('merge', \(pages))")
             return totalChanges - before >= 2
-        }
-    }
-
-    /// Sets `table`'s stored `automerge` to ``Schema/storedAutomerge`` when it differs
-    /// (an index made before its table was merged between writes has 8).
-    func storeAutomerge(of table: String) throws {
-        if try scalarInt("SELECT v FROM \(table)_config WHERE k = 'automerge'") != Int64(Schema.storedAutomerge) {
-            try execute("INSERT INTO \(table)(\(table), rank) VALUES ('automerge', \(Schema.storedAutomerge))")
         }
     }
 }

@@ -77,8 +77,8 @@ final class FullTextWriter: @unchecked Sendable {
             try connection.execute(Schema.fullTextStateStatements)
             if try connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'items_fts'") != 1 {
                 try connection.transaction { try Self.createTable(on: connection) }
-            } else {
-                try connection.storeAutomerge(of: "items_fts")
+            } else if try connection.scalarInt("SELECT v FROM items_fts_config WHERE k = 'automerge'") != Int64(Schema.fullTextAutomerge) {
+                try connection.execute("INSERT INTO items_fts(items_fts, rank) VALUES ('automerge', \(Schema.fullTextAutomerge))")
             }
             return connection
         }
@@ -86,7 +86,7 @@ final class FullTextWriter: @unchecked Sendable {
 
     private static func createTable(on connection: Connection) throws {
         try connection.execute(Schema.fullTextStatements)
-        try connection.execute(Schema.ftsConfiguration("items_fts"))
+        try connection.execute(Schema.ftsConfiguration("items_fts", automerge: Schema.fullTextAutomerge))
     }
 
     // MARK: One transaction
@@ -229,7 +229,7 @@ final class FullTextWriter: @unchecked Sendable {
     /// path of the app's `await`. Between two batches of an import this thread is idle
     /// while the writer commits its own file and the app prepares its next batch
     /// (15–20 ms for 1000 items), so `items_fts` has no automerge
-    /// (``Schema/storedAutomerge``) and is merged here, with automerge's rule:
+    /// (``Schema/fullTextAutomerge``) and is merged here, with automerge's rule:
     /// segments of one level once there are 8 (`usermerge` 8; idle maintenance then
     /// merges by 2). The merging is then done in the gaps, at the same size
     /// (docs/benchmarks.md, "Figures behind choices in the code"). Steps commit with `synchronous = NORMAL`, as idle

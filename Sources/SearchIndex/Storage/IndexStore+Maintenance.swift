@@ -4,8 +4,8 @@ import Foundation
 /// WALs while no write is waiting (scheduled by ``IdleMaintenance``).
 ///
 /// A batch leaves its FTS rows in a new segment, and segments of a level are merged only
-/// once 8 have piled up (``Schema/automerge``, between writes: the full-text writer
-/// merges `items_fts`, ``HeadMerger`` `items_head`), so an index built in a few dozen
+/// once 8 have piled up (FTS5's ``Schema/automerge`` for `items_head`, the full-text
+/// writer between batches for `items_fts`), so an index built in a few dozen
 /// batches holds several segments, each with its own copy of the term dictionary (at
 /// 10k items that repetition is a quarter of `items_fts`). Each step is one short
 /// transaction on the writer connection or on the full-text writer's (for

@@ -70,8 +70,6 @@ final class IndexStore: @unchecked Sendable {
     /// write rebuilds `items_fts` first. Under ``writerLock``.
     private var fullTextNeedsRebuild = false
     private let readers: ReaderPool
-    /// Merges `items_head` between writes.
-    private let headMerger: HeadMerger
     /// Idle-time maintenance; `nil` when the configuration turns it off. Set once, at
     /// the end of `init`.
     private var maintenance: IdleMaintenance?
@@ -104,8 +102,6 @@ final class IndexStore: @unchecked Sendable {
         }
         writer = connection
         wasReset = reset
-        let lock = writerLock
-        headMerger = HeadMerger { Self.headMergeStep(writer: connection, lock: lock) }
         if reset {
             // Whatever the old full-text file holds belongs to the items just lost.
             DataDirectory.removeDatabase(FullTextWriter.path(in: directory))
@@ -145,7 +141,7 @@ final class IndexStore: @unchecked Sendable {
             try opening(transaction)
         }
         if let delay = configuration.idleMaintenanceDelay {
-            let writer = writer, fullText = fullText, pages = maintenancePagesPerStep
+            let writer = writer, fullText = fullText, lock = writerLock, pages = maintenancePagesPerStep
             let maintenance = IdleMaintenance(delay: delay) {
                 // Idle after writes: read the word list now if no search has (a read on
                 // the list's own queue), rather than in the user's first search.
@@ -160,8 +156,7 @@ final class IndexStore: @unchecked Sendable {
     }
 
     deinit {
-        // Waits for a merge or maintenance step in progress (steps do not keep the store alive).
-        headMerger.stop()
+        // Waits for a maintenance step in progress (steps do not keep the store alive).
         maintenance?.stop()
         // Leave no WAL behind: copy it into the database and truncate it.
         truncateWALWithoutWaiting()
@@ -203,8 +198,6 @@ final class IndexStore: @unchecked Sendable {
                     try connection.execute(Schema.ftsConfiguration("items_head"))
                     try connection.execute("INSERT INTO settings(key, value) VALUES ('\(Schema.versionKey)', '\(Schema.version)')")
                 }
-            } else {
-                try connection.storeAutomerge(of: "items_head")
             }
             try MatchLocator.register(on: connection)
             return (connection, stored ?? Schema.version)
@@ -275,20 +268,15 @@ final class IndexStore: @unchecked Sendable {
     /// committed transaction stopped using are removed after the commit.
     func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
         maintenance?.writeWillBegin()
-        headMerger.writeWillBegin()
-        var changedHead = false
-        defer {
-            headMerger.writeDidEnd(changedHead: changedHead)
-            maintenance?.writeDidEnd()
-        }
+        defer { maintenance?.writeDidEnd() }
         writerLock.lock()
         defer { writerLock.unlock() }
         if fullTextNeedsRebuild {
             vocabulary.removeCache()
-            try transact(changedHead: &changedHead) { transaction in try transaction.rebuildFTS(includingHead: false) }
+            try transact { transaction in try transaction.rebuildFTS(includingHead: false) }
             fullTextNeedsRebuild = false
         }
-        return try transact(changedHead: &changedHead, body)
+        return try transact(body)
     }
 
     /// One write transaction; called with the writer lock held.
@@ -296,9 +284,8 @@ final class IndexStore: @unchecked Sendable {
     /// `fulltext.sqlite3` commits first, recording the raised generation, then
     /// `index.sqlite3` with the same generation. If the first commit fails, both roll
     /// back; if the second does, `items_fts` holds a write that `items` does not, and
-    /// is rebuilt by the next write (or, after a crash, by the next open). Sets
-    /// `changedHead` when it committed FTS rows (`items_head`'s among them, if any).
-    private func transact<T>(changedHead: inout Bool, _ body: (WriteTransaction) throws -> T) throws -> T {
+    /// is rebuilt by the next write (or, after a crash, by the next open).
+    private func transact<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
         let transaction = WriteTransaction(connection: writer, fullText: fullText, thumbnails: thumbnails, now: now())
         var fullTextCommitting = false
         do {
@@ -330,7 +317,6 @@ final class IndexStore: @unchecked Sendable {
                 throw error
             }
             thumbnails.remove(transaction.filesToRemoveAfterCommit)
-            if transaction.changedFullText { changedHead = true }
             return result
         } catch {
             if fullTextCommitting, (try? fullText.waitForCommit()) == true { fullTextNeedsRebuild = true }
@@ -370,7 +356,6 @@ final class IndexStore: @unchecked Sendable {
     /// Maintenance left unfinished gets up to `maintenanceBudget` seconds first, on the
     /// calling thread (see ``SearchableIndex/close(maintenanceBudget:)``).
     func close(maintenanceBudget: TimeInterval) {
-        headMerger.stop()
         let unfinished = maintenance.map { !$0.isIdle } ?? false
         maintenance?.stop()
         if unfinished && maintenanceBudget > 0 {

@@ -57,9 +57,9 @@ enum Schema {
     /// The `settings` key holding the version an index was written with.
     static let versionKey = "schema_version"
 
-    /// How many segments of one level pile up before they are merged: the rule by which
-    /// both FTS tables are merged between writes (``storedAutomerge``), `items_fts` by
-    /// the full-text writer and `items_head` by ``HeadMerger``.
+    /// How many segments of one level pile up before they are merged: FTS5's automerge
+    /// of `items_head`, and the rule by which the full-text writer merges `items_fts`
+    /// between batches (``fullTextAutomerge``).
     ///
     /// 8 rather than FTS5's default, 4: with 4, merging is a large share of an insert's
     /// cost (docs/benchmarks.md, "Figures behind choices in the code"); 8 halves the merge work, for more segments to
@@ -117,16 +117,16 @@ enum Schema {
     /// them different, and the next open rebuilds `items_fts` from `items`.
     static let generationKey = "fulltext_generation"
 
-    /// The `automerge` both FTS tables store: none. They are merged between writes
-    /// instead, with ``automerge``'s rule (see ``FullTextWriter`` and ``HeadMerger``);
-    /// FTS5's `crisismerge` (16 segments of one level) still merges inside a write whose
-    /// level is full, as when one call indexes a hundred thousand items.
-    static let storedAutomerge = 0
+    /// The `automerge` of `items_fts`: none. Its writer merges between batches instead,
+    /// with ``automerge``'s rule (see ``FullTextWriter``); FTS5's `crisismerge` (16
+    /// segments of one level) still merges inside a write whose level is full, as when
+    /// one call indexes a hundred thousand items.
+    static let fullTextAutomerge = 0
 
     /// Sets an FTS table's persistent options (stored in its `%_config` table).
-    static func ftsConfiguration(_ table: String) -> String {
+    static func ftsConfiguration(_ table: String, automerge: Int = automerge) -> String {
         """
-        INSERT INTO \(table)(\(table), rank) VALUES ('automerge', \(storedAutomerge));
+        INSERT INTO \(table)(\(table), rank) VALUES ('automerge', \(automerge));
         INSERT INTO \(table)(\(table), rank) VALUES ('hashsize', \(hashSize));
         INSERT INTO \(table)(\(table), rank) VALUES ('usermerge', \(userMerge));
         """
