@@ -54,9 +54,11 @@ enum NativeIndex {
     /// other, and a stall in either search of any of them moved it. With three rounds,
     /// three `--search-only` runs in a row gave 1.11, 1.12 and 1.11× (against 1.17, 1.14
     /// and 1.11× with one, alternating). On the index as an import leaves it, before idle
-    /// maintenance has merged its segments, it is higher, 1.20–1.26×, which is why
+    /// maintenance has merged its segments, it was higher, 1.20–1.26×, which is why
     /// ``run(_:queries:batchSize:directory:)`` times it both ways (docs/benchmarks.md,
-    /// "MEASURED (2026-12-05, lead, fifteenth session)").
+    /// "MEASURED (2026-12-05, lead, fifteenth session)"); since the index finishes
+    /// `items_head`'s merge once writes pause, searches or not, it is 1.15–1.19×
+    /// ("MEASURED (2026-12-06, lead, sixteenth session)").
     static let typoCostRounds = 3
 
     static func typoCost(of text: String, index: SearchableIndex, clock: () -> Double) throws -> TypoCost {
@@ -407,11 +409,13 @@ enum NativeIndex {
     /// The first is what a search right after an import meets; an app meets the
     /// second from its first idle moment on (maintenance waits for half a second
     /// without reads or writes; at 10k items it then takes about 0.2 s). Searching
-    /// without a pause, the bench never gives maintenance that moment. The two differ
-    /// in `items_head`: FTS5's automerge leaves a 10k import in 11 segments (a merge
-    /// it has begun, not finished), against one once settled, and every typo
-    /// alternative's prefix list is set up in each segment (docs/benchmarks.md,
-    /// "MEASURED (2026-12-05, lead, fifteenth session)").
+    /// without a pause, the bench never gives maintenance that moment. FTS5's
+    /// automerge leaves a 10k import with 11 segments in `items_head` (a merge it has
+    /// begun, not finished), and every typo alternative's prefix list is set up in
+    /// each segment (docs/benchmarks.md, "MEASURED (2026-12-05, lead, fifteenth
+    /// session)"); 0.2 s after the last write the index finishes that merge (3
+    /// segments), while these searches run (``IndexStore/headMergeStep(writer:lock:pagesPerStep:)``),
+    /// so the first figure includes the searches of those 0.2 s and of the merge.
     static func run(_ items: [Workload.Item], queries: [String], batchSize: Int, directory: String) throws -> Result {
         try? FileManager.default.removeItem(atPath: directory)
         var index: SearchableIndex? = try SearchableIndex(directory: directory, defaultDomain: "com.example.bench")

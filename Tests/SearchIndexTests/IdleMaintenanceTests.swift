@@ -5,12 +5,15 @@ import XCTest
 /// Idle-time maintenance merges the FTS segments that batches leave, without changing
 /// what a search finds, and gives way to writes and to closing.
 final class IdleMaintenanceTests: IndexTestCase {
-    /// Reopens the test's index with idle maintenance after `delay` (off when `nil`).
-    private func reopen(delay: TimeInterval?, pagesPerStep: Int = 64) throws {
+    /// Reopens the test's index with idle maintenance after `delay` (off when `nil`),
+    /// and `items_head`'s merging after writes pause for `headMergeDelay` (off unless
+    /// given, so that the other tests see idle maintenance alone).
+    private func reopen(delay: TimeInterval?, pagesPerStep: Int = 64, headMergeDelay: TimeInterval? = nil) throws {
         index = nil
         var configuration = SearchableIndex.Configuration(directory: directory, defaultDomain: "org.example.app")
         configuration.idleMaintenanceDelay = delay
         configuration.maintenancePagesPerStep = pagesPerStep
+        configuration.headMergeDelay = headMergeDelay
         index = try SearchableIndex(configuration: configuration)
     }
 
@@ -211,6 +214,49 @@ final class IdleMaintenanceTests: IndexTestCase {
         waitForMaintenance()
         XCTAssertEqual(try results(), expected)
         try checkIntegrity()
+    }
+
+    /// An import leaves `items_head` with more segments than automerge's rule keeps
+    /// (a level of 8 or more, or a merge begun and not finished). Once writes pause,
+    /// they are merged while searches keep coming, before idle maintenance (off here)
+    /// would have run, and the searches find the same throughout.
+    func testTheHeadIsMergedOnceWritesPauseWhileSearchesGoOn() throws {
+        // Without it, searches that never pause leave every segment where it is.
+        try reopen(delay: nil)
+        try indexInBatches(10, size: 30)
+        let left = try segments("items_head")
+        XCTAssertGreaterThanOrEqual(left, 8, "10 batches leave a level of 8 or more segments")
+        let expected = try results()
+        for _ in 0 ..< 40 {
+            XCTAssertEqual(try searchIDs("harbor", limit: 50), expected[0])
+            usleep(10_000)
+        }
+        XCTAssertEqual(try segments("items_head"), left)
+
+        // With it: the same import into a new index, then searches every 10 ms.
+        index = nil
+        try FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try reopen(delay: nil, headMergeDelay: 0.3)
+        try indexInBatches(10, size: 30)
+        XCTAssertEqual(try results(), expected)
+        let deadline = Date().addingTimeInterval(30)
+        while !index.store.headMergingIsIdle, Date() < deadline {
+            XCTAssertEqual(try searchIDs("harbor", limit: 50), expected[0])
+            usleep(10_000)
+        }
+        XCTAssertTrue(index.store.headMergingIsIdle, "the head's merging did not finish while searches went on")
+        XCTAssertLessThan(try segments("items_head"), 8)
+        XCTAssertEqual(index.store.maintenanceSteps, 0)
+        XCTAssertEqual(try results(), expected)
+        try checkIntegrity()
+
+        // A later write that makes no level of 8 leaves nothing to merge.
+        let merged = try segments("items_head")
+        try index.indexItems([item("late", title: "Lighthouse keeper", keywords: ["shared"])])
+        while !index.store.headMergingIsIdle, Date() < deadline { usleep(10_000) }
+        XCTAssertEqual(try segments("items_head"), merged + 1)
+        XCTAssertEqual(try searchIDs("lighthouse"), ["late"])
     }
 
     func testNewIndexesReturnFreePagesIncrementally() throws {

@@ -50,6 +50,16 @@ public final class SearchableIndex: @unchecked Sendable {
         /// writer 1.7 ms (median), 15 ms (p99); a step ends at a term boundary, so one
         /// writing a very common term's doclist took 66 ms.
         var maintenancePagesPerStep = 16
+        /// How long writes must have paused before `items_head`'s segments are merged
+        /// to the end by automerge's rule, reads or not (see ``IndexStore``); `nil`
+        /// leaves that to FTS5's automerge and idle maintenance.
+        ///
+        /// 0.2 s: four to six times the 30–45 ms an app's JS takes between two batches
+        /// of 1 000 items (above), so that an import never shares its gaps with these
+        /// merges (merging there cost a JS import a sixth of its speed; docs/benchmarks.md,
+        /// "MEASURED (2026-12-05, lead, fifteenth session)"), and short enough that
+        /// the searches a user types right after an import find the head merged.
+        var headMergeDelay: TimeInterval? = 0.2
 
         /// Makes a configuration for a data directory and the app's default domain.
         public init(directory: String, defaultDomain: String, queryLanguage: QueryLanguageProvider? = QueryLanguageProvider.standard) {
@@ -112,6 +122,7 @@ public final class SearchableIndex: @unchecked Sendable {
                 directory: configuration.directory,
                 idleMaintenanceDelay: configuration.idleMaintenanceDelay,
                 maintenancePagesPerStep: configuration.maintenancePagesPerStep,
+                headMergeDelay: configuration.headMergeDelay,
                 functions: configuration.queryLanguage?.functions ?? [],
                 now: { clock().timeIntervalSince1970 * 1000 }),
             opening: { transaction in try transaction.purgeExpired() })

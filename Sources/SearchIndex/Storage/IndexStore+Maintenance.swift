@@ -60,6 +60,49 @@ extension IndexStore {
         return result
     }
 
+    /// Runs one step of finishing `items_head`'s merging: an FTS5 `'merge'` of at most
+    /// `pagesPerStep` pages with `usermerge` ``Schema/automerge``, which goes on with
+    /// a merge FTS5's automerge began and merges a level holding 8 segments, and
+    /// nothing else. Called by the store's second ``IdleMaintenance`` once writes have
+    /// paused for ``Configuration/headMergeDelay``, whether searches run or not.
+    ///
+    /// Why: automerge merges a level's 8 segments a share per write, so an import
+    /// ends in the middle of one (a 10k import in batches of 1000 leaves 11 segments
+    /// where 3 remain once merged), and until idle maintenance finds half a second
+    /// without reads, every search sets up each of its prefix lists in each of them:
+    /// every typo alternative's, which made typos cost exact queries a fifth more at
+    /// 10k on the just-imported index (docs/benchmarks.md, "MEASURED (2026-12-06,
+    /// lead, sixteenth session)"). The work is what automerge would do in the next
+    /// writes, done in the pause instead; it is bounded by one level's segments, not
+    /// the whole table's, so it can run beside searches, which idle maintenance's
+    /// vacuum and checkpoints do not.
+    static func headMergeStep(writer: Connection, lock: NSLock, pagesPerStep: Int) -> IdleMaintenance.StepResult {
+        lock.lock()
+        defer { lock.unlock() }
+        let started = DispatchTime.now()
+        let result: IdleMaintenance.StepResult
+        do {
+            result = try writer.withoutWaitingForLocks {
+                try writer.execute("PRAGMA synchronous = NORMAL")
+                defer { try? writer.execute("PRAGMA synchronous = FULL") }
+                return try writer.mergeFTSSegments(of: "items_head", pages: pagesPerStep, userMerge: Schema.automerge) ? .worked : .finished
+            }
+        } catch {
+            result = writer.lastErrorIsBusy ? .busy : .finished
+        }
+        if tracesMaintenance {
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+            let what = result == .worked ? "merged items_head (after writes)" : result == .busy ? "busy" : "items_head merged to automerge's rule"
+            let line = String(format: "searchlight maintenance %.3f: %@ (%.1f ms)\n", Date().timeIntervalSince1970, what, ms)
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+        return result
+    }
+
+    /// FTS pages one step of ``headMergeStep(writer:lock:pagesPerStep:)`` merges: a
+    /// write that comes meanwhile waits for one such step at most.
+    static let headMergePagesPerStep = 32
+
     /// Whether `SEARCHLIGHT_TRACE_MAINTENANCE` asks for one stderr line per step (wall
     /// clock, what the step did, how long it held the writer).
     static let tracesMaintenance = ProcessInfo.processInfo.environment["SEARCHLIGHT_TRACE_MAINTENANCE"].map { !$0.isEmpty && $0 != "0" } ?? false

@@ -22,8 +22,11 @@ import Foundation
 /// While neither a write nor a read has come for
 /// ``Configuration/idleMaintenanceDelay``, the store merges FTS segments, returns free
 /// pages and truncates both WALs, in steps that give way to the next write
-/// (``IdleMaintenance``, `IndexStore+Maintenance.swift`). ``close(maintenanceBudget:)``
-/// and `deinit` stop maintenance and truncate the WALs.
+/// (``IdleMaintenance``, `IndexStore+Maintenance.swift`). Sooner, once writes alone
+/// have paused for ``Configuration/headMergeDelay``, it finishes merging `items_head`
+/// by automerge's rule, whether searches run or not (a second ``IdleMaintenance`` that
+/// is not told of reads; see ``headMergeStep(writer:lock:pagesPerStep:)``).
+/// ``close(maintenanceBudget:)`` and `deinit` stop both and truncate the WALs.
 ///
 /// Thread-safe; modelled on a connection pool with one writer and many readers.
 final class IndexStore: @unchecked Sendable {
@@ -37,6 +40,9 @@ final class IndexStore: @unchecked Sendable {
         /// The most FTS pages one maintenance step merges (see
         /// ``SearchableIndex/Configuration``).
         var maintenancePagesPerStep: Int
+        /// The pause in writes after which `items_head`'s merging is finished; `nil`
+        /// turns that off (see ``SearchableIndex/Configuration/headMergeDelay``).
+        var headMergeDelay: TimeInterval?
         /// SQL functions to register on every connection (the query language's).
         var functions: [SQLFunction]
         /// The clock, in ms since the epoch, that stamps each write transaction.
@@ -73,6 +79,9 @@ final class IndexStore: @unchecked Sendable {
     /// Idle-time maintenance; `nil` when the configuration turns it off. Set once, at
     /// the end of `init`.
     private var maintenance: IdleMaintenance?
+    /// Finishes `items_head`'s merging once writes pause; `nil` when the configuration
+    /// turns it off. Told of writes only. Set once, at the end of `init`.
+    private var headMerging: IdleMaintenance?
 
     /// Opens (creating when needed) the store's files in the configuration's directory,
     /// brings them to the current schema (rebuilding the FTS tables of an older version,
@@ -153,10 +162,19 @@ final class IndexStore: @unchecked Sendable {
             readers.didRead = { [weak maintenance] in maintenance?.readDidEnd() }
             maintenance.start()
         }
+        if let delay = configuration.headMergeDelay {
+            let writer = writer, lock = writerLock
+            let headMerging = IdleMaintenance(delay: delay) {
+                Self.headMergeStep(writer: writer, lock: lock, pagesPerStep: Self.headMergePagesPerStep)
+            }
+            self.headMerging = headMerging
+            headMerging.start()
+        }
     }
 
     deinit {
-        // Waits for a maintenance step in progress (steps do not keep the store alive).
+        // Waits for a step in progress (steps do not keep the store alive).
+        headMerging?.stop()
         maintenance?.stop()
         // Leave no WAL behind: copy it into the database and truncate it.
         truncateWALWithoutWaiting()
@@ -268,7 +286,11 @@ final class IndexStore: @unchecked Sendable {
     /// committed transaction stopped using are removed after the commit.
     func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
         maintenance?.writeWillBegin()
-        defer { maintenance?.writeDidEnd() }
+        headMerging?.writeWillBegin()
+        defer {
+            headMerging?.writeDidEnd()
+            maintenance?.writeDidEnd()
+        }
         writerLock.lock()
         defer { writerLock.unlock() }
         if fullTextNeedsRebuild {
@@ -357,6 +379,7 @@ final class IndexStore: @unchecked Sendable {
     /// calling thread (see ``SearchableIndex/close(maintenanceBudget:)``).
     func close(maintenanceBudget: TimeInterval) {
         let unfinished = maintenance.map { !$0.isIdle } ?? false
+        headMerging?.stop()
         maintenance?.stop()
         if unfinished && maintenanceBudget > 0 {
             let deadline = DispatchTime.now() + maintenanceBudget
@@ -369,6 +392,8 @@ final class IndexStore: @unchecked Sendable {
 
     /// Whether idle maintenance has nothing left to do since the last write (for tests).
     var maintenanceIsIdle: Bool { maintenance?.isIdle ?? true }
+    /// Whether `items_head`'s merging has nothing left to do since the last write (for tests).
+    var headMergingIsIdle: Bool { headMerging?.isIdle ?? true }
     /// Maintenance steps run since the store was opened (for tests).
     var maintenanceSteps: Int { maintenance?.stepsRun ?? 0 }
 }
