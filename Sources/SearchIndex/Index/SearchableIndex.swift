@@ -59,7 +59,7 @@ public final class SearchableIndex: @unchecked Sendable {
         /// merges (merging there cost a JS import a sixth of its speed; docs/benchmarks.md,
         /// "MEASURED (2026-12-05, lead, fifteenth session)"), and short enough that
         /// the searches a user types right after an import find the head merged.
-        var headMergeDelay: TimeInterval? = 0.2
+        public var headMergeDelay: TimeInterval? = 0.2
 
         /// Makes a configuration for a data directory and the app's default domain.
         public init(directory: String, defaultDomain: String, queryLanguage: QueryLanguageProvider? = QueryLanguageProvider.standard) {
