@@ -21,7 +21,8 @@ import Foundation
 /// start: at 1M items one slow search (a first search loading the word list, a
 /// userQuery with suggestions) lasts longer than the delay, and a step started beside
 /// it made the searches after it slower still, which let the next step start
-/// (docs/benchmarks.md, "At 1M items").
+/// (docs/benchmarks.md, "At 1M items"). An owner that never calls the read hooks gets
+/// a scheduler that waits for writes alone (``IndexStore``'s `items_head` merging).
 ///
 /// The delay must be longer than the pause between two batches of a bulk import, in
 /// which the app's JS receives the resolved promise and builds its next call; otherwise
