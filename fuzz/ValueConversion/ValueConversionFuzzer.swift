@@ -119,19 +119,23 @@ enum ValueConversionFuzzer {
         }
         guard exception == nil, let value else { return }  // the generated JS itself threw
         JSValueProtect(context, value)
-        defer { JSValueUnprotect(context, value) }
         do {
-            let converted = try ValueConverter.value(context, value, root: "v")
-            let back = converted.jsValue(in: context)
-            let again = try ValueConverter.value(context, back, root: "v")
-            guard same(converted, again) else { fatalError("round trip changed \(source): \(converted) became \(again)") }
-        } catch {
-            guard error.code == NativeError.invalidArgumentCode, error.message.hasPrefix("v") else {
-                fatalError("uncoded or misplaced error for \(source): \(error)")
+            // Unprotected here, in the context that made it: a `defer` of the whole
+            // function ran after the context below was replaced, on a released one.
+            defer { JSValueUnprotect(context, value) }
+            do {
+                let converted = try ValueConverter.value(context, value, root: "v")
+                let back = converted.jsValue(in: context)
+                let again = try ValueConverter.value(context, back, root: "v")
+                guard same(converted, again) else { fatalError("round trip changed \(source): \(converted) became \(again)") }
+            } catch {
+                guard error.code == NativeError.invalidArgumentCode, error.message.hasPrefix("v") else {
+                    fatalError("uncoded or misplaced error for \(source): \(error)")
+                }
             }
-        }
-        if let pending = pendingException() {
-            fatalError("an exception was left pending after \(source): \(stringOf(context, pending))")
+            if let pending = pendingException() {
+                fatalError("an exception was left pending after \(source): \(stringOf(context, pending))")
+            }
         }
         inputs += 1
         if inputs % 300 == 0 {
