@@ -57,7 +57,8 @@ enum NativeIndex {
     /// maintenance has merged its segments, it was higher, 1.20–1.26×, which is why
     /// ``run(_:queries:batchSize:directory:)`` times it both ways (docs/benchmarks.md,
     /// "MEASURED (2026-12-05, lead, fifteenth session)"); since the index finishes
-    /// `items_head`'s merge once writes pause, searches or not, it is 1.15–1.19×
+    /// `items_head`'s merge once writes pause, searches or not, it is its settled figure
+    /// (1.15–1.26× in alternating runs, median 1.19×)
     /// ("MEASURED (2026-12-06, lead, sixteenth session)").
     static let typoCostRounds = 3
 

@@ -41,23 +41,19 @@ extension IndexStore {
     static func maintenanceStep(writer: Connection, fullText: FullTextWriter, lock: NSLock, pagesPerStep: Int) -> IdleMaintenance.StepResult {
         lock.lock()
         defer { lock.unlock() }
-        let started = DispatchTime.now()
-        // The full-text file's part runs on its writer's thread, which is idle while
-        // the lock is held.
-        var (result, what) = fullText.run { connection in
-            maintenanceStep(on: connection, file: "fulltext", table: "items_fts", pagesPerStep: pagesPerStep)
+        return traced {
+            // The full-text file's part runs on its writer's thread, which is idle while
+            // the lock is held.
+            var (result, what) = fullText.run { connection in
+                step(on: connection) { try maintenanceWork($0, file: "fulltext", table: "items_fts", pagesPerStep: pagesPerStep) }
+            }
+            if result != .worked {
+                let fullTextResult = result
+                (result, what) = step(on: writer) { try maintenanceWork($0, file: "index", table: "items_head", pagesPerStep: pagesPerStep) }
+                if result == .finished && fullTextResult == .busy { result = .busy }
+            }
+            return (result, what)
         }
-        if result != .worked {
-            let fullTextResult = result
-            (result, what) = maintenanceStep(on: writer, file: "index", table: "items_head", pagesPerStep: pagesPerStep)
-            if result == .finished && fullTextResult == .busy { result = .busy }
-        }
-        if tracesMaintenance {
-            let ms = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-            let line = String(format: "searchlight maintenance %.3f: %@ (%.1f ms)\n", Date().timeIntervalSince1970, what, ms)
-            FileHandle.standardError.write(Data(line.utf8))
-        }
-        return result
     }
 
     /// Runs one step of finishing `items_head`'s merging: an FTS5 `'merge'` of at most
@@ -80,24 +76,12 @@ extension IndexStore {
     static func headMergeStep(writer: Connection, lock: NSLock, pagesPerStep: Int) -> IdleMaintenance.StepResult {
         lock.lock()
         defer { lock.unlock() }
-        let started = DispatchTime.now()
-        let result: IdleMaintenance.StepResult
-        do {
-            result = try writer.withoutWaitingForLocks {
-                try writer.execute("PRAGMA synchronous = NORMAL")
-                defer { try? writer.execute("PRAGMA synchronous = FULL") }
-                return try writer.mergeFTSSegments(of: "items_head", pages: pagesPerStep, userMerge: Schema.automerge) ? .worked : .finished
+        return traced {
+            step(on: writer) { writer in
+                try writer.mergeFTSSegments(of: "items_head", pages: pagesPerStep, userMerge: Schema.automerge)
+                    ? (.worked, "merged items_head (after writes)") : (.finished, "items_head merged to automerge's rule")
             }
-        } catch {
-            result = writer.lastErrorIsBusy ? .busy : .finished
         }
-        if tracesMaintenance {
-            let ms = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-            let what = result == .worked ? "merged items_head (after writes)" : result == .busy ? "busy" : "items_head merged to automerge's rule"
-            let line = String(format: "searchlight maintenance %.3f: %@ (%.1f ms)\n", Date().timeIntervalSince1970, what, ms)
-            FileHandle.standardError.write(Data(line.utf8))
-        }
-        return result
     }
 
     /// FTS pages one step of ``headMergeStep(writer:lock:pagesPerStep:)`` merges: a
@@ -108,23 +92,36 @@ extension IndexStore {
     /// clock, what the step did, how long it held the writer).
     static let tracesMaintenance = ProcessInfo.processInfo.environment["SEARCHLIGHT_TRACE_MAINTENANCE"].map { !$0.isEmpty && $0 != "0" } ?? false
 
-    /// One step's work on one file's connection (its FTS `table`), never waiting for
-    /// another process's lock (that would make our next write wait too).
-    private static func maintenanceStep(on connection: Connection, file: String, table: String, pagesPerStep: Int) -> (IdleMaintenance.StepResult, String) {
+    /// Runs `body` (one step and what it did), and writes the trace line when asked.
+    private static func traced(_ body: () -> (IdleMaintenance.StepResult, String)) -> IdleMaintenance.StepResult {
+        let started = DispatchTime.now()
+        let (result, what) = body()
+        if tracesMaintenance {
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+            let line = String(format: "searchlight maintenance %.3f: %@ (%.1f ms)\n", Date().timeIntervalSince1970, what, ms)
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+        return result
+    }
+
+    /// One step's `work` on one file's connection, with `synchronous = NORMAL`, never
+    /// waiting for another process's lock (that would make our next write wait too).
+    /// Called with the writer lock held.
+    private static func step(on connection: Connection, _ work: (Connection) throws -> (IdleMaintenance.StepResult, String))
+        -> (IdleMaintenance.StepResult, String) {
         do {
             return try connection.withoutWaitingForLocks {
-                try maintenanceWork(connection, file: file, table: table, pagesPerStep: pagesPerStep)
+                try connection.execute("PRAGMA synchronous = NORMAL")
+                defer { try? connection.execute("PRAGMA synchronous = FULL") }
+                return try work(connection)
             }
         } catch {
             return connection.lastErrorIsBusy ? (.busy, "busy") : (.finished, "failed: \(error)")
         }
     }
 
-    /// The work of one step on one file, in the order described above. Called with the
-    /// writer lock held.
+    /// The work of one idle step on one file, in the order described above.
     private static func maintenanceWork(_ writer: Connection, file: String, table: String, pagesPerStep pages: Int) throws -> (IdleMaintenance.StepResult, String) {
-        try writer.execute("PRAGMA synchronous = NORMAL")
-        defer { try? writer.execute("PRAGMA synchronous = FULL") }
         if try writer.mergeFTSSegments(of: table, pages: pages, userMerge: Schema.userMerge) { return (.worked, "merged \(table)") }
         if try writer.scalarInt("PRAGMA auto_vacuum") == 2, let free = try writer.scalarInt("PRAGMA freelist_count"), free > 0 {
             try writer.transaction { try writer.execute("PRAGMA incremental_vacuum(\(vacuumPagesPerStep))") }
