@@ -2,7 +2,8 @@
 // Image: `source` as `{ uri }`, `[{ uri }]`, a string (a URL or an absolute file path),
 // or what a bundler gives for `require('./cover.png')` (a URL string); `resizeMode`
 // cover (default) / contain / stretch / center / repeat; `onLoad`, `onError`,
-// `onLoadEnd`, `defaultSource`, `blurRadius`, `accessibilityLabel` / `alt`.
+// `onLoadEnd`, `defaultSource`, `blurRadius`, `accessibilityLabel` / `alt`; the legacy
+// `Image.resizeMode` enum. An image that cannot load draws nothing (no broken glyph).
 // Width and height come from `style`, else from `source.width` / `source.height`,
 // else the picture's own size.
 
@@ -34,11 +35,13 @@ function resolveAssetSource(source) {
 
 const Image = React.forwardRef(function Image(props, forwardedRef) {
   const ref = useLayout(props.onLayout, forwardedRef);
-  const [failed, setFailed] = React.useState(false);
+  // The URLs that failed to load: the source, then `defaultSource`; when both failed
+  // nothing is drawn, as React Native draws nothing (no broken-image glyph).
+  const [failed, setFailed] = React.useState(() => new Set());
   const resolved = resolveAssetSource(props.source);
   const fallback = resolveAssetSource(props.defaultSource);
-  const uri = resolved && resolved.uri && !failed ? resolved.uri : fallback ? fallback.uri : null;
-  React.useEffect(() => setFailed(false), [resolved && resolved.uri]);
+  const usable = (source) => source && source.uri && !failed.has(source.uri);
+  const uri = usable(resolved) ? resolved.uri : usable(fallback) ? fallback.uri : null;
   const flat = flattenStyle(props.style) || {};
   const resizeMode = props.resizeMode || flat.resizeMode || 'cover';
   const size = {};
@@ -66,6 +69,7 @@ const Image = React.forwardRef(function Image(props, forwardedRef) {
       src: uri || undefined,
       draggable: false,
       style: {
+        visibility: uri ? undefined : 'hidden',
         display: 'block', width: '100%', height: '100%', objectFit: FIT[resizeMode] || 'cover',
         objectPosition: 'center', borderRadius: 'inherit',
       },
@@ -78,13 +82,15 @@ const Image = React.forwardRef(function Image(props, forwardedRef) {
       },
       onError: () => {
         if (props.onError) props.onError({ nativeEvent: { error: `could not load ${uri}` } });
-        if (!failed && fallback) setFailed(true);
+        if (uri) setFailed((before) => new Set(before).add(uri));
         finish();
       },
     }));
 });
 
 Image.resolveAssetSource = resolveAssetSource;
+// React Native's legacy static enum, still used by many apps (`Image.resizeMode.contain`).
+Image.resizeMode = Object.freeze({ cover: 'cover', contain: 'contain', stretch: 'stretch', center: 'center', repeat: 'repeat' });
 Image.getSize = (uri, success, failure) => {
   const picture = new window.Image();
   picture.onload = () => success(picture.naturalWidth, picture.naturalHeight);

@@ -189,6 +189,8 @@ describe('Image', () => {
     const html = render(<Image source="data:image/png;base64,AAAA" resizeMode="stretch" />);
     assert.ok(html.includes('src="data:image/png;base64,AAAA"'));
     assert.ok(html.includes('object-fit:fill'));
+    const legacy = render(<Image source="data:image/png;base64,AAAA" resizeMode={Image.resizeMode.contain} />);
+    assert.ok(legacy.includes('object-fit:contain'), legacy);
     assert.deepStrictEqual(Image.resolveAssetSource([{ uri: 'https://example.org/a.png', width: 3 }]),
       { uri: 'https://example.org/a.png', width: 3, height: undefined });
   });

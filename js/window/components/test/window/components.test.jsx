@@ -205,6 +205,20 @@ test('Image: absoluteFill fills its parent; an unsized image takes its own size;
   equal(loads.map((s) => [s.width, s.height]), [[4, 2]], 'onLoad');
 });
 
+test('Image: a source that cannot load draws nothing and fires onError', async () => {
+  const errors = [];
+  await mount(
+    <View style={{ alignItems: 'flex-start' }}>
+      <Image testID="missing" source={{ uri: '/nonexistent/strawberry.png' }} style={{ width: 40, height: 40 }}
+        onError={({ nativeEvent }) => errors.push(nativeEvent.error)} />
+    </View>);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await frame();
+  equal(errors.length, 1, 'onError once');
+  equal(getComputedStyle(byId('missing').firstChild).visibility, 'hidden', 'nothing drawn');
+  equal([byId('missing').offsetWidth, byId('missing').offsetHeight], [40, 40], 'the frame keeps its size');
+});
+
 test('FlatList: every item, separators between them, and the list scrolls in a bounded parent', async () => {
   const data = Array.from({ length: 30 }, (_, i) => ({ id: `item-${i}` }));
   await mount(
