@@ -219,6 +219,25 @@ test('Image: a source that cannot load draws nothing and fires onError', async (
   equal([byId('missing').offsetWidth, byId('missing').offsetHeight], [40, 40], 'the frame keeps its size');
 });
 
+test('Image: a source that cannot load gives way to defaultSource; when both fail nothing is drawn', async () => {
+  const errors = [];
+  await mount(
+    <View style={{ flexDirection: 'row' }}>
+      <Image testID="fallback" source={{ uri: '/nonexistent/cover.png' }} defaultSource={{ uri: RED_4x2 }}
+        style={{ width: 40, height: 40 }} />
+      <Image testID="both" source={{ uri: '/nonexistent/cover.png' }} defaultSource={{ uri: '/nonexistent/placeholder.png' }}
+        style={{ width: 40, height: 40 }} onError={({ nativeEvent }) => errors.push(nativeEvent.error)} />
+    </View>);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await frame();
+  const fallback = byId('fallback').firstChild;
+  equal(fallback.getAttribute('src'), RED_4x2, 'the default source is shown');
+  equal(getComputedStyle(fallback).visibility, 'visible', 'and drawn');
+  equal(errors, ['could not load file:///nonexistent/cover.png', 'could not load file:///nonexistent/placeholder.png'],
+    'one onError per picture that failed, no retry loop');
+  equal(getComputedStyle(byId('both').firstChild).visibility, 'hidden', 'nothing drawn when both fail');
+});
+
 test('FlatList: every item, separators between them, and the list scrolls in a bounded parent', async () => {
   const data = Array.from({ length: 30 }, (_, i) => ({ id: `item-${i}` }));
   await mount(
