@@ -125,7 +125,11 @@ public struct SearchProviderInstallation: Sendable {
                 Version=2
 
                 """),
-            // DBus2: KRunner asks Config once; the actions (none) once per run, not every session.
+            // API DBus, not DBus2: with DBus2 KRunner suspends the runner until `Config`
+            // answers and skips it meanwhile, so the first query after login, which is
+            // what starts a closed app, never finds its items (KF5 5.103 and KF6
+            // dbusrunner.cpp, `reloadConfiguration`). The minimum letter count `Config`
+            // gave is a metadata key instead; the actions (none) are asked once per run.
             File(path: paths[3], contents: """
                 \(marker)
                 [Desktop Entry]
@@ -137,7 +141,8 @@ public struct SearchProviderInstallation: Sendable {
                 X-KDE-PluginInfo-Name=\(id)
                 X-KDE-PluginInfo-Version=1.0
                 X-KDE-PluginInfo-EnabledByDefault=true
-                X-Plasma-API=DBus2
+                X-Plasma-API=DBus
+                X-Plasma-Runner-Min-Letter-Count=1
                 X-Plasma-DBusRunner-Service=\(address.busName)
                 X-Plasma-DBusRunner-Path=\(address.objectPath)
                 X-Plasma-Request-Actions-Once=true

@@ -1,7 +1,8 @@
 // runner-client: KDE's own KRunner client library (KF5's Plasma::RunnerManager, Debian
 // libkf5runner-dev) driving Searchlight's D-Bus runner exactly as KRunner does: it
-// finds the plugin file in krunner/dbusplugins under $XDG_DATA_DIRS, asks Config and
-// Actions, matches, and runs a match (which D-Bus-activates the app when needed).
+// finds the plugin file in krunner/dbusplugins under $XDG_DATA_DIRS, launches the query
+// at once as a user typing does (the first Match of a closed app D-Bus-activates it),
+// and runs a match.
 //
 //   runner-client PLUGIN-ID QUERY [TEXT-TO-RUN]
 //
@@ -39,9 +40,8 @@ int main(int argc, char **argv)
     manager.setAllowedRunners({pluginId});
 
     bool finished = false;
-    bool ready = false;
     QObject::connect(&manager, &Plasma::RunnerManager::queryFinished, &app, [&]() {
-        if (finished || !ready)
+        if (finished)
             return;
         finished = true;
         bool loaded = false;
@@ -89,22 +89,11 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "runner-client: the query did not finish in 30 s\n");
         app.exit(3);
     });
-    // As KRunner does when it opens: load the runners and set up the session; a D-Bus
-    // runner asks its Config then (starting the app through D-Bus activation) and
-    // stays suspended until the answer came. Type the query once it is ready.
-    manager.reloadConfiguration();
+    // As KRunner does when it opens and the user types: load the runners (a DBus2
+    // runner asks its Config now and stays suspended until the answer came), set up the
+    // session and launch the query at once. A runner that is suspended is skipped, so a
+    // plugin whose app is not running must not depend on Config to be matched.
     manager.setupMatchSession();
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, &app, [&]() {
-        for (Plasma::AbstractRunner *runner : manager.runners()) {
-            if (runner->id() == pluginId && !runner->isMatchingSuspended()) {
-                poll.stop();
-                ready = true;
-                manager.launchQuery(query);
-                return;
-            }
-        }
-    });
-    poll.start(20);
+    manager.launchQuery(query);
     return app.exec();
 }

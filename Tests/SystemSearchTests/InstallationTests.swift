@@ -77,7 +77,9 @@ final class InstallationTests: XCTestCase {
     func testKRunnerPluginPointsAtTheBusNameAndPath() throws {
         _ = try install()
         let plugin = try KeyFile(path: prefix.path + "/krunner/dbusplugins/org.example.Foods.desktop")
-        XCTAssertEqual(plugin.string("Desktop Entry", "X-Plasma-API"), "DBus2", "KRunner calls Config only for DBus2")
+        XCTAssertEqual(plugin.string("Desktop Entry", "X-Plasma-API"), "DBus",
+                       "not DBus2: KRunner skips a DBus2 runner until Config answers, so a closed app's first query finds nothing")
+        XCTAssertEqual(plugin.string("Desktop Entry", "X-Plasma-Runner-Min-Letter-Count"), "1", "what Config answered, as metadata")
         XCTAssertEqual(plugin.string("Desktop Entry", "X-Plasma-Request-Actions-Once"), "true")
         XCTAssertEqual(plugin.string("Desktop Entry", "Icon"), "system-search")
         XCTAssertEqual(plugin.string("Desktop Entry", "X-Plasma-DBusRunner-Service"), "org.example.Foods")

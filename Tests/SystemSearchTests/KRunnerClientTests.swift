@@ -1,13 +1,14 @@
 import Foundation
 import SearchIndex
+import SystemSearch
 import TestSupport
 import XCTest
 
 /// KRunner's own client library against Searchlight: KF5's `Plasma::RunnerManager`
 /// (Debian `libkf5runner-dev`) loads the plugin file `searchlight install` wrote from
-/// `krunner/dbusplugins` in `$XDG_DATA_DIRS`, D-Bus-activates the app through the
-/// service file install wrote, asks `Config` and `Actions`, matches and runs, exactly
-/// as KRunner does. The client is `Tests/KRunnerClient/runner-client.cpp`, built here
+/// `krunner/dbusplugins` in `$XDG_DATA_DIRS`, launches the query at once as a user
+/// typing does (D-Bus-activating a closed app through the service file install wrote),
+/// asks `Actions`, matches and runs, exactly as KRunner does. The client is `Tests/KRunnerClient/runner-client.cpp`, built here
 /// with g++ (`QT_QPA_PLATFORM=offscreen`); `dbus-monitor` shows what it called.
 final class KRunnerClientTests: XCTestCase {
     private var root: URL!
@@ -43,7 +44,19 @@ final class KRunnerClientTests: XCTestCase {
         }
     }()
 
-    func testRunnerManagerLoadsTheInstalledPluginMatchesAndRunsThroughDBusActivation() throws {
+    /// The first query after login, the app closed: the query itself must start the app
+    /// and find its items (with `X-Plasma-API=DBus2` KRunner skipped the suspended runner
+    /// until `Config` answered, and the query ended with no match).
+    func testAQueryWhileTheAppIsClosedStartsItAndFindsItsItems() throws {
+        try matchAndRun(appRunning: false)
+    }
+
+    /// The same query with the app already running (started before KRunner opens).
+    func testAQueryWhileTheAppRunsFindsItsItems() throws {
+        try matchAndRun(appRunning: true)
+    }
+
+    private func matchAndRun(appRunning: Bool) throws {
         let client = try Self.client.get()
         let appID = "org.example.Foods"
         let data = root.appendingPathComponent("data").path
@@ -73,6 +86,12 @@ final class KRunnerClientTests: XCTestCase {
         // so the started app finds its own desktop file and icon there too.
         let bus = try PrivateBus(servicesDirectory: prefix.appendingPathComponent("dbus-1/services"),
                                  environment: ["XDG_DATA_DIRS": prefix.path + ":/usr/share"])
+        if appRunning {
+            // Any call D-Bus-activates the app; it then stays running as a serving app does.
+            let address = try SearchProviderAddress(appID: appID)
+            _ = try GDBusClient(busAddress: bus.address, busName: appID, objectPath: address.objectPath)
+                .call(SearchProviderAddress.krunnerInterface, "Actions")
+        }
         let monitor = Process()
         monitor.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
         monitor.arguments = ["--address", bus.address, "interface='org.kde.krunner1'"]
@@ -100,7 +119,7 @@ final class KRunnerClientTests: XCTestCase {
         let lines = result.output.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         XCTAssertEqual(lines.first, ["runner", appID, "Food Buds"], "the plugin file install wrote was loaded, with the app's name")
         let matches = Dictionary(lines.filter { $0.first == "match" }.map { ($0[2], $0) }, uniquingKeysWith: { first, _ in first })
-        XCTAssertEqual(Set(matches.keys), ["Pad", "Pad Thai", "Pad See Ew"])
+        XCTAssertEqual(Set(matches.keys), ["Pad", "Pad Thai", "Pad See Ew"], "the first query finds the items")
         // match  id  text  type  relevance  iconName  subtext  urls  icon  enabled
         XCTAssertEqual(matches["Pad"]?[3], "100", "the whole title: ExactMatch")
         XCTAssertEqual(matches["Pad Thai"]?[3], "30", "otherwise PossibleMatch, never HelperMatch (70)")
@@ -113,13 +132,13 @@ final class KRunnerClientTests: XCTestCase {
         XCTAssertEqual(lines.suffix(2), [["ran", "Pad See Ew"], ["done"]])
 
         XCTAssertTrue(bus.waitForOutputLine(containing: #"request: {"id":"food-3","query":null,"timestamp":0}"#, seconds: 20),
-                      "running the match reached the D-Bus-activated app as {id}")
+                      "running the match reached the app as {id}")
         Thread.sleep(forTimeInterval: 0.3)
         let calls = monitored.lines.compactMap { line -> String? in
             guard line.hasPrefix("method call"), let member = line.range(of: "member=") else { return nil }
             return String(line[member.upperBound...].prefix { $0 != " " })
         }
-        XCTAssertEqual(calls.filter { $0 == "Config" }.count, 1, "DBus2: Config is asked once: \(calls)")
+        XCTAssertEqual(calls.filter { $0 == "Config" }.count, 0, "X-Plasma-API=DBus: the query never waits on Config: \(calls)")
         XCTAssertEqual(calls.filter { $0 == "Actions" }.count, 1, "X-Plasma-Request-Actions-Once: \(calls)")
         XCTAssertEqual(calls.filter { $0 == "Run" }.count, 1, "\(calls)")
         XCTAssertEqual(calls.filter { $0 == "Match" }.count, 1, "\(calls)")
