@@ -16,6 +16,8 @@ DEBIAN_PACKAGES += node-react node-react-dom fonts-ipafont-gothic xvfb xauth
 # (libglib2.0-bin) as GNOME Shell calls the app, screenshots (imagemagick), window
 # stacking (x11-utils: xwininfo, xmessage).
 DEBIAN_PACKAGES += libwebkit2gtk-4.1-dev xdotool libglib2.0-bin imagemagick x11-utils
+# A Flatpak build's exports, checked with flatpak's own build-finish.
+DEBIAN_PACKAGES += flatpak
 
 SWIFT_BUILD_FLAGS ?=
 BIN := .build/debug/searchlight

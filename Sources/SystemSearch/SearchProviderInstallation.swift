@@ -62,11 +62,22 @@ public struct SearchProviderInstallation: Sendable {
                 throw SystemSearchError(code: SystemSearchError.invalidArgument, message: "the \(label) path must not contain control characters (newline, tab, …)")
             }
         }
+        let prefix = prefix.count > 1 && prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+        if prefix == Self.flatpakPrefix {
+            // Flatpak runs the exported Exec lines inside the sandbox, where only /app is the app's.
+            for (label, path) in [("executable", executablePath), ("script", scriptPath)] where !path.hasPrefix("/app/") {
+                throw SystemSearchError(code: SystemSearchError.invalidArgument,
+                                        message: "a Flatpak build (--prefix /app/share) runs the app inside its sandbox: the \(label) path must be under /app, got '\(path)'")
+            }
+        }
         self.executablePath = executablePath
         self.scriptPath = scriptPath
-        self.prefix = prefix.count > 1 && prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+        self.prefix = prefix
         self.dataDirectory = dataDirectory
     }
+
+    /// Where a Flatpak build installs shared files; `flatpak build-finish` exports from there.
+    public static let flatpakPrefix = "/app/share"
 
     /// The command line D-Bus and the desktop run: the app serving its index.
     public var command: [String] {
@@ -197,6 +208,14 @@ public struct SearchProviderInstallation: Sendable {
     /// What to tell the user when GNOME Shell will not see the `.ini` (it reads
     /// `gnome-shell/search-providers` only from `$XDG_DATA_DIRS`), or nil when the prefix is there.
     public func dataDirsAdvice(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if prefix == Self.flatpakPrefix {
+            return """
+                A Flatpak build: flatpak build-finish exports the desktop file, the D-Bus service and the \
+                GNOME Shell search provider from /app/share (all named \(address.appID).*), and the desktop \
+                finds them once the app is installed; nothing to add to XDG_DATA_DIRS. The KRunner plugin \
+                is exported only by a flatpak that exports krunner/dbusplugins (1.14 does not).
+                """
+        }
         let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         let normalized = dataDirs.split(separator: ":").map { dir in
             dir.count > 1 && dir.hasSuffix("/") ? String(dir.dropLast()) : String(dir)

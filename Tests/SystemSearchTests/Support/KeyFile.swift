@@ -40,6 +40,34 @@ final class KeyFile {
         return String(cString: value)
     }
 
+    /// The key's boolean value as GLib reads it (`true`/`false`/`1`/`0`), or nil when it is missing or no boolean.
+    func boolean(_ group: String, _ key: String) -> Bool? {
+        var error: UnsafeMutablePointer<GError>?
+        let value = g_key_file_get_boolean(file, group, key, &error)
+        if error != nil { g_clear_error(&error); return nil }
+        return value != 0
+    }
+
+    /// The key's integer value, or nil when it is missing or no integer.
+    func integer(_ group: String, _ key: String) -> Int? {
+        var error: UnsafeMutablePointer<GError>?
+        let value = g_key_file_get_integer(file, group, key, &error)
+        if error != nil { g_clear_error(&error); return nil }
+        return Int(value)
+    }
+
+    /// The key's `;`-separated list, or nil when it is missing.
+    func list(_ group: String, _ key: String) -> [String]? {
+        var count: gsize = 0
+        var error: UnsafeMutablePointer<GError>?
+        guard let values = g_key_file_get_string_list(file, group, key, &count, &error) else {
+            g_clear_error(&error)
+            return nil
+        }
+        defer { g_strfreev(values) }
+        return (0..<Int(count)).map { String(cString: values[$0]!) }
+    }
+
     var groups: [String] {
         var count: gsize = 0
         guard let names = g_key_file_get_groups(file, &count) else { return [] }
