@@ -121,3 +121,12 @@ type_into() {
   xdotool windowfocus --sync "$window" 2>/dev/null || xdotool windowfocus "$window"
   xdotool type --delay 80 "$2"
 }
+
+# press_keys TITLE KEYS… : focuses the app's window and presses key combinations (xdotool names, e.g. ctrl+r).
+press_keys() {
+  local window
+  window=$(x_window "$1") || { echo "no window titled $1" >&2; return 1; }
+  shift
+  xdotool windowfocus --sync "$window" 2>/dev/null || xdotool windowfocus "$window"
+  xdotool key "$@"
+}

@@ -54,6 +54,29 @@ window_app() {
   stop_app
 }
 
+# --- the error screen: a render error mapped to App.js, warnings counted, reload ------
+start_app errors Tests/Window/errorapp/index.js --window --app-id org.searchlight.ErrorTest --data-dir "$WORK/errors-data"
+check "errors: the app renders" "$(wait_page "document.querySelector('[data-testid=home]')" 30)" true
+page_js "document.querySelector('[data-testid=warn]').click(); return true" >/dev/null
+check "errors: a console.warn is counted in the bar" "$(wait_page "document.body.innerText.includes('1 warning')" 5)" true
+page_js "document.querySelector('[data-testid=durian]').click(); return true" >/dev/null
+check "errors: a render error covers the window" "$(wait_page "document.querySelector('[data-searchlight-error=\"Render Error\"]')" 5)" true
+shown=$(page_js "return document.querySelector('[data-searchlight-error]').innerText")
+check_contains "errors: the screen shows the message" "$shown" 'No durians in the basket'
+check_contains "errors: the source is App.js at the throw" "$shown" 'App.js:6:'
+check_contains "errors: the code frame shows the line" "$shown" "throw new Error('No durians in the basket')"
+snapshot "$OUT/errors-render-error.png"
+check_contains "errors: stderr has the stack mapped to App.js" "$(cat "$WORK/errors.err")" 'at Basket (App.js:6:'
+page_js "document.querySelector('[data-searchlight-error-action=reload]').click(); return true" >/dev/null
+check "errors: Reload runs the app again in the same window" \
+  "$(wait_page "document.querySelector('[data-testid=basket]') && !document.querySelector('[data-searchlight-error]')" 15)" true
+page_js "document.querySelector('[data-testid=durian]').click(); return true" >/dev/null
+check "errors: the error again" "$(wait_page "document.querySelector('[data-searchlight-error]')" 5)" true
+press_keys ErrorTest ctrl+r
+check "errors: Ctrl+R reloads" \
+  "$(wait_page "document.querySelector('[data-testid=basket]') && !document.querySelector('[data-searchlight-error]')" 15)" true
+stop_app
+
 window_app testapp Tests/Window/app/index.js org.searchlight.WindowTest WindowTest \
   "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" \
   apr Apricot Carrot veg-carrot Carrot "document.querySelector('[data-testid=detail-screen]')"

@@ -2,7 +2,8 @@
 // The page's console, forwarded to the window host: log/info/debug to its stdout,
 // warn/error to its stderr (so `searchlight run --window` and the tests show it),
 // formatted as the headless host's console formats (Node's util.format). Uncaught
-// errors and unhandled rejections are printed with their stack.
+// errors and unhandled rejections are printed with their stack (mapped to the app's
+// files and drawn on the error screen in an app's page).
 
 // Node's formatting, as the headless host's console does it (js/host/inspect.js).
 const { format: formatArguments, inspect } = require('../host/inspect');
@@ -26,18 +27,47 @@ function exit(code) {
   write('exit', String(code));
 }
 
-function install() {
+/**
+ * Forwards the console and uncaught errors to the host. With `errorScreen` (an app's
+ * page, not the test runner), errors are also drawn on it and go to stderr with their
+ * stack mapped to the app's files.
+ */
+function install({ errorScreen = null } = {}) {
   if (!handler()) return;
   const send = write;
   for (const level of ['log', 'info', 'debug', 'warn', 'error']) {
-    console[level] = (...args) => send(level, format(args));
+    console[level] = (...args) => {
+      const text = format(args);
+      send(level, text);
+      if (errorScreen && (level === 'warn' || level === 'error')) {
+        errorScreen.report({ kind: level === 'warn' ? 'Warning' : 'Console Error', level, message: text, stack: null, open: false });
+      }
+    };
   }
   window.addEventListener('error', (event) => {
     const error = event.error;
-    send('error', `Uncaught ${error ? inspect(error) : event.message} (${event.filename}:${event.lineno}:${event.colno})`);
+    if (!errorScreen) {
+      send('error', `Uncaught ${error ? inspect(error) : event.message} (${event.filename}:${event.lineno}:${event.colno})`);
+      return;
+    }
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error === undefined ? event.message : inspect(error));
+    // A render error has unmounted the app by the time React rethrows it.
+    setTimeout(() => {
+      const root = document.getElementById('root');
+      const kind = root && root.childElementCount === 0 ? 'Render Error' : 'Uncaught Error';
+      errorScreen.report({ kind, level: 'error', message, stack: error && error.stack, open: true })
+        .then((entry) => send('error', errorScreen.describe(entry)));
+    }, 0);
   });
   window.addEventListener('unhandledrejection', (event) => {
-    send('error', `Unhandled promise rejection: ${inspect(event.reason)}`);
+    const reason = event.reason;
+    if (!errorScreen) {
+      send('error', `Unhandled promise rejection: ${inspect(reason)}`);
+      return;
+    }
+    const message = reason instanceof Error ? `${reason.name}: ${reason.message}` : inspect(reason);
+    errorScreen.report({ kind: 'Unhandled Promise Rejection', level: 'error', message, stack: reason && reason.stack, open: true })
+      .then((entry) => send('error', errorScreen.describe(entry)));
   });
 }
 

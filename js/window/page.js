@@ -1,10 +1,13 @@
 'use strict';
 // The page's boot code, bundled ahead of the app (the window host runs it once the
-// document is parsed): forwards the console, loads the app's entry module (which
+// document is parsed): forwards the console, shows errors on the error screen, loads the app's entry module (which
 // calls `AppRegistry.registerComponent`) and runs the one component it registered
 // in #root, as React Native's native side would.
 
-require('./console').install();
+const errorScreen = require('./errorScreen');
+
+require('./console').install({ errorScreen });
+errorScreen.installKeys();
 
 const { AppRegistry } = require('./react-native');
 

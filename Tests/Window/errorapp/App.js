@@ -1,0 +1,29 @@
+import React, { useState } from 'react';
+import { Pressable, StyleSheet, Text, View } from 'react-native';
+
+function Basket({ fruit }) {
+  if (fruit === 'durian') {
+    throw new Error('No durians in the basket');
+  }
+  return <Text testID="basket">A basket of {fruit}</Text>;
+}
+
+export default function App() {
+  const [fruit, setFruit] = useState('apples');
+  return (
+    <View style={styles.screen} testID="home">
+      <Basket fruit={fruit} />
+      <Pressable testID="durian" onPress={() => setFruit('durian')} style={styles.button}>
+        <Text>Add a durian</Text>
+      </Pressable>
+      <Pressable testID="warn" onPress={() => console.warn('The basket is getting heavy')} style={styles.button}>
+        <Text>Warn</Text>
+      </Pressable>
+    </View>
+  );
+}
+
+const styles = StyleSheet.create({
+  screen: { flex: 1, padding: 24, gap: 12 },
+  button: { padding: 12, backgroundColor: '#e0e0e0', borderRadius: 6 },
+});
