@@ -10,7 +10,10 @@
 #      detail screen painted in a running window, against the same screen opened by a
 #      click in the page;
 #   4. the peak memory (VmHWM) of the window's processes: the UI process (searchlight)
-#      and WebKit's web and network processes.
+#      and WebKit's web and network processes;
+#   5. a render error to the error screen painted (its stack mapped to App.js, the
+#      source map read on this first error), against a click that re-renders the same
+#      component without an error.
 # Prints a Markdown table.
 #   xvfb-run -a dbus-run-session -- bash bench/window/measure.sh [SEARCHLIGHT]
 set -u
@@ -107,6 +110,28 @@ stop_app
 request_stats=$(stats "[$(IFS=,; echo "${requests[*]}")]")
 click_stats=$(stats "[$(IFS=,; echo "${clicks[*]}")]")
 
+# --- 5. render error → error screen painted -----------------------------------------
+start_app errors Tests/Window/errorapp/index.js --window --app-id org.searchlight.ErrorTest --data-dir "$WORK/errors"
+wait_page "document.querySelector('[data-testid=home]')" 30 >/dev/null
+# PAINTED SELECTOR TESTID : ms from a click on TESTID to the frame after SELECTOR appears.
+painted() {
+  page_js "window.__at = null; const observer = new MutationObserver(() => { if (document.querySelector('$1')) { observer.disconnect(); requestAnimationFrame(() => requestAnimationFrame(() => { window.__at = performance.now(); })); } }); observer.observe(document.body, { subtree: true, childList: true, characterData: true }); const t0 = performance.now(); document.querySelector('[data-testid=$2]').click(); for (let i = 0; i < 1000 && !window.__at; i++) await new Promise((r) => setTimeout(r, 2)); return Math.round(window.__at - t0)"
+}
+error_screens=() rerenders=()
+for i in $(seq 1 10); do
+  add error_screens "$(painted '[data-searchlight-error]' durian)" 0
+  page_js "setTimeout(() => location.reload(), 0); return true" >/dev/null
+  sleep 0.3
+  wait_page "document.querySelector('[data-testid=home]') && !document.querySelector('[data-searchlight-error]')" 30 >/dev/null
+  add rerenders "$(painted '[data-testid=basket]:not(:empty)' pears)" 0
+  page_js "setTimeout(() => location.reload(), 0); return true" >/dev/null
+  sleep 0.3
+  wait_page "document.querySelector('[data-testid=home]')" 30 >/dev/null
+done
+stop_app
+error_stats=$(stats "[$(IFS=,; echo "${error_screens[*]}")]")
+rerender_stats=$(stats "[$(IFS=,; echo "${rerenders[*]}")]")
+
 # --- the table ----------------------------------------------------------------------
 s50=$(field "$start_stats" p50); b50=$(field "$bare_stats" p50)
 p50=$(field "$page_stats" p50); p99=$(field "$page_stats" p99); h50=$(field "$headless_stats" p50); h99=$(field "$headless_stats" p99)
@@ -121,8 +146,9 @@ cat <<TABLE
 | \`search\` from the page, $SIZE items, mean (one interval) | $(fixed "$(field "$page" meanMs)" 2) ms | headless host: $(fixed "$(field "$headless" meanMs)" 2) ms | $(ratio "$(field "$page" meanMs)" "$(field "$headless" meanMs)") | | |
 | desktop request (ActivateResult) → detail screen painted, p50 of 10 | $r50 ms (p99 $r99 ms) | a click in the page → same screen: $c50 ms | $(ratio "$r50" "$c50") | ≤ 150 ms | $(met "$r99" 150) |
 | peak memory, audiobooks window (all its processes) | $(echo "$memory" | cut -d' ' -f1 | awk '{printf "%d MB", $1/1024}') ($(echo "$memory" | cut -d' ' -f2-)) | bare window, same bundle: $(echo "$bare_memory" | cut -d' ' -f1 | awk '{printf "%d MB", $1/1024}') ($(echo "$bare_memory" | cut -d' ' -f2-)) | $(ratio "$(echo "$memory" | cut -d' ' -f1)" "$(echo "$bare_memory" | cut -d' ' -f1)") | | |
+| render error → error screen painted (App.js:LINE), p50 of 10 | $(field "$error_stats" p50) ms (max $(field "$error_stats" max) ms) | a click re-rendering the same component: $(field "$rerender_stats" p50) ms | $(ratio "$(field "$error_stats" p50)" "$(field "$rerender_stats" p50)") | ≤ 1000 ms | $(met "$(field "$error_stats" max)" 1000) |
 | peak memory, search bench window ($SIZE items) | $(echo "$search_memory" | cut -d' ' -f1 | awk '{printf "%d MB", $1/1024}') ($(echo "$search_memory" | cut -d' ' -f2-)) | | | | |
 TABLE
 echo
-echo "raw: startup ${startups[*]} | bare ${bares[*]} | requests ${requests[*]} | clicks ${clicks[*]}"
+echo "raw: startup ${startups[*]} | bare ${bares[*]} | requests ${requests[*]} | clicks ${clicks[*]} | error screens ${error_screens[*]} | re-renders ${rerenders[*]}"
 echo "raw: page $page_stats | headless $headless_stats"

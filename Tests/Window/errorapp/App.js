@@ -16,6 +16,9 @@ export default function App() {
       <Pressable testID="durian" onPress={() => setFruit('durian')} style={styles.button}>
         <Text>Add a durian</Text>
       </Pressable>
+      <Pressable testID="pears" onPress={() => setFruit('pears')} style={styles.button}>
+        <Text>Make it pears</Text>
+      </Pressable>
       <Pressable testID="warn" onPress={() => console.warn('The basket is getting heavy')} style={styles.button}>
         <Text>Warn</Text>
       </Pressable>
