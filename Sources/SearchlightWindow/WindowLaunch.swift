@@ -30,15 +30,43 @@ enum WindowLaunch {
     /// The path of the page's script: `js/window/page.js` bundled with the app (or,
     /// for `entry`, another page entry such as the test runner's), in the bundle cache.
     static func bundle(app: String, entry: String? = nil, configuration: JSHost.Configuration,
-                       extraAliases: [String: String] = [:]) throws -> String {
+                       extraAliases: [String: String] = [:]) throws -> PreparedBundle {
         var bundler = JSBundler(configuration: configuration)
         bundler.pageAliases = aliases(jsDirectory: configuration.jsDirectory, app: app).merging(extraAliases) { $1 }
         let page = entry ?? configuration.jsDirectory + "/window/page.js"
         do {
-            return try bundler.bundle(entry: page, shownAs: app).code
+            return try bundler.bundle(entry: page, shownAs: app)
         } catch {
             throw WindowFailure(error.message)
         }
+    }
+
+    /// `--watch`: when a source file changes, bundles the page again (on the watcher's
+    /// thread) and reloads it in the same window — a full reload, not React Refresh:
+    /// component state starts over, the index and the window stay. A bundling error is
+    /// shown on the page's error screen and on stderr; the page keeps running.
+    static func watch(_ bundle: PreparedBundle, app: String, configuration: JSHost.Configuration, window: WindowHost) -> SourceWatcher {
+        let page = window.pageReloader
+        let shownDirectory = (app as NSString).deletingLastPathComponent + "/"
+        let watcher = SourceWatcher { watcher, file in
+            let started = DispatchTime.now()
+            let shown = file.hasPrefix(shownDirectory) ? String(file.dropFirst(shownDirectory.count)) : file
+            do {
+                let rebuilt = try Self.bundle(app: app, configuration: configuration)
+                watcher.watch(rebuilt.inputs)
+                page.reload(scriptPath: rebuilt.code)
+                let milliseconds = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
+                FileHandle.standardError.write(Data("searchlight run --watch: \(shown) changed; bundled in \(milliseconds) ms, reloading\n".utf8))
+            } catch let failure as WindowFailure {
+                FileHandle.standardError.write(Data("searchlight run --watch: \(shown) changed; \(failure.message)\n".utf8))
+                page.showBuildError(failure.message)
+            } catch {
+                page.showBuildError("\(error)")
+            }
+        }
+        watcher.watch(bundle.inputs)
+        watcher.start()
+        return watcher
     }
 
     /// The one line `--window` prints without a display (exit 1).
@@ -48,7 +76,7 @@ enum WindowLaunch {
                     extraAliases: [String: String] = [:], title: String? = nil) throws -> Int32 {
         guard WindowHost.hasDisplay() else { throw WindowFailure(noDisplay) }
         let configuration = JSHost.Configuration(mode: .run(script: path, arguments: request.passthrough))
-        let script = try bundle(app: path, entry: entry, configuration: configuration, extraAliases: extraAliases)
+        let prepared = try bundle(app: path, entry: entry, configuration: configuration, extraAliases: extraAliases)
         do {
             try WindowHost.initializeGTK()
         } catch {
@@ -58,7 +86,7 @@ enum WindowLaunch {
                                                   initialRequest: request.launch.initialRequest)
         var windowConfiguration = WindowHost.Configuration(
             title: title ?? appName(path, appID: request.appID), baseDirectory: (path as NSString).deletingLastPathComponent,
-            scriptPath: script, argv: [request.searchlightPath, path] + request.passthrough)
+            scriptPath: prepared.code, argv: [request.searchlightPath, path] + request.passthrough)
         windowConfiguration.controlPath = ProcessInfo.processInfo.environment["SEARCHLIGHT_WINDOW_CONTROL"]
         let window = WindowHost(configuration: windowConfiguration, modules: [searchOnDevice])
         // A request from the desktop raises the window, with the desktop's timestamp
@@ -68,6 +96,7 @@ enum WindowLaunch {
             let timestamp = body["timestamp"].numberValue ?? 0
             return timestamp > 0 && timestamp <= Double(UInt32.max) ? UInt32(timestamp) : 0
         }
+        let watcher = request.watch ? watch(prepared, app: path, configuration: configuration, window: window) : nil
         var service: SearchProviderService?
         if request.launch.serve {
             // Exported on the default main context, which GTK's main loop iterates;
@@ -85,6 +114,7 @@ enum WindowLaunch {
             }
         }
         let status = window.run()
+        withExtendedLifetime(watcher) {}
         service?.stop()
         service = nil
         searchOnDevice.close()

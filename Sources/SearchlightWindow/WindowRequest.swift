@@ -5,7 +5,7 @@ import SearchOnDevice
 /// own command line, already checked by `searchlight`, in a fixed form:
 ///
 ///     searchlight-window --command run|test --searchlight PATH --app-id ID --data-dir DIR
-///       [--remove-data-dir] [--serve] [--activate ID | --continue TEXT]
+///       [--remove-data-dir] [--serve] [--watch] [--activate ID | --continue TEXT]
 ///       (--app FILE | --test FILE…) [-- ARGS…]
 ///
 /// The window is a binary of its own so that `searchlight`'s other commands never load
@@ -18,6 +18,8 @@ struct WindowRequest {
     var removeDataDirectory = false
     /// `--serve`, `--activate`, `--continue`.
     var launch = LaunchOptions()
+    /// `--watch`: rebuild and reload the page when a source file of the app changes.
+    var watch = false
     var app: String?
     var testFiles: [String] = []
     var passthrough: [String] = []
@@ -39,6 +41,7 @@ struct WindowRequest {
             case "--data-dir": dataDirectory = try value(argument)
             case "--remove-data-dir": removeDataDirectory = true
             case "--serve": launch.serve = true
+            case "--watch": watch = true
             case "--activate": launch.activateID = try value(argument)
             case "--continue": launch.continueText = try value(argument)
             case "--app": app = try value(argument)

@@ -190,22 +190,51 @@ public final class WindowHost {
         // The page is a file loading the bundle from its file (so errors and the
         // inspector name it, with its source map beside it); the page's <base> is the
         // app's directory, so its relative URLs resolve there.
+        if !loadPage(scriptPath: configuration.scriptPath) { exitStatus = 1 }
+        gtk_widget_show_all(window)
+    }
+
+    /// Writes the page for `scriptPath` and loads it; false when it cannot be written.
+    private func loadPage(scriptPath: String) -> Bool {
         let page = pageDirectory + "/index.html"
         let base = URL(fileURLWithPath: configuration.baseDirectory, isDirectory: true).absoluteString
-        let scriptURL = URL(fileURLWithPath: configuration.scriptPath).absoluteString
+        let scriptURL = URL(fileURLWithPath: scriptPath).absoluteString
         do {
             try FileManager.default.createDirectory(atPath: pageDirectory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
             try Data(Self.html(title: configuration.title, base: base, script: scriptURL).utf8).write(to: URL(fileURLWithPath: page))
         } catch {
             FileHandle.standardError.write(Data("searchlight run: cannot write the page to \(pageDirectory): \(error.localizedDescription)\n".utf8))
-            exitStatus = 1
+            return false
         }
-        view.withMemoryRebound(to: WebKitWebView.self, capacity: 1) { webView in
+        webView?.withMemoryRebound(to: WebKitWebView.self, capacity: 1) { webView in
             webkit_web_view_load_uri(webView, URL(fileURLWithPath: page).absoluteString)
         }
-        gtk_widget_show_all(window)
+        return true
     }
+
+    /// What another thread may ask of the page (`--watch`): each call is queued to the
+    /// main thread, which alone touches the window.
+    public struct PageReloader: @unchecked Sendable {
+        fileprivate let host: WindowHost
+
+        /// Loads the page again with a new bundle, in the same window; the native
+        /// modules and their index stay as they are.
+        public func reload(scriptPath: String) {
+            MainThread.async { [host] in
+                host.pageLoaded = false
+                _ = host.loadPage(scriptPath: scriptPath)
+            }
+        }
+
+        /// Shows a bundling error on the page's error screen.
+        public func showBuildError(_ message: String) {
+            let script = "window.__searchlightBuildError && window.__searchlightBuildError(\(BridgeValue.string(message).jsonText))"
+            MainThread.async { [host] in host.evaluate(script) }
+        }
+    }
+
+    public var pageReloader: PageReloader { PageReloader(host: self) }
 
     private func addScript(_ source: String, to manager: UnsafeMutablePointer<WebKitUserContentManager>, at time: WebKitUserScriptInjectionTime) {
         let script = webkit_user_script_new(source, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME, time, nil, nil)

@@ -77,6 +77,28 @@ check "errors: Ctrl+R reloads" \
   "$(wait_page "document.querySelector('[data-testid=basket]') && !document.querySelector('[data-searchlight-error]')" 15)" true
 stop_app
 
+# --- --watch: a source edit reloads the page; a build error is shown, then fixed -----
+mkdir -p "$WORK/watchapp"
+cp Tests/Window/errorapp/index.js Tests/Window/errorapp/App.js "$WORK/watchapp/"
+# until_page CONDITION : as wait_page, across the page reloads --watch makes.
+until_page() {
+  local i
+  for i in $(seq 1 20); do [ "$(wait_page "$1" 1)" = true ] && { echo true; return; }; done
+  echo false
+}
+start_app watch "$WORK/watchapp/index.js" --window --watch --app-id org.searchlight.WatchTest --data-dir "$WORK/watch-data"
+check "watch: the app renders" "$(wait_page "document.querySelector('[data-testid=basket]')" 30)" true
+sed -i 's/A basket of /A crate of /' "$WORK/watchapp/App.js"
+check "watch: an edit of App.js is on screen" "$(until_page "document.querySelector('[data-testid=basket]').innerText === 'A crate of apples'")" true
+sed -i 's/A crate of /A crate of {/' "$WORK/watchapp/App.js"
+check "watch: a syntax error shows the build error" "$(until_page "document.querySelector('[data-searchlight-error=\"Build Error\"]')")" true
+check_contains "watch: the build error names App.js and its line" "$(page_js "return document.querySelector('[data-searchlight-error]').innerText")" 'App.js:8:'
+sed -i 's/A crate of {/A box of /' "$WORK/watchapp/App.js"
+check "watch: the fix is on screen, the error gone" \
+  "$(until_page "document.querySelector('[data-testid=basket]').innerText === 'A box of apples' && !document.querySelector('[data-searchlight-error]')")" true
+stop_app
+check_contains "watch: stderr says what changed" "$(cat "$WORK/watch.err")" 'searchlight run --watch: App.js changed; bundled in'
+
 window_app testapp Tests/Window/app/index.js org.searchlight.WindowTest WindowTest \
   "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" \
   apr Apricot Carrot veg-carrot Carrot "document.querySelector('[data-testid=detail-screen]')"

@@ -85,10 +85,18 @@ function screen(entry) {
   node.setAttribute('data-searchlight-error', entry.kind);
   const header = element('div', 'header');
   header.appendChild(element('div', 'kind', entries.length > 1 ? `${entry.kind} · ${shown + 1} of ${entries.length}` : entry.kind));
-  header.appendChild(element('div', 'message', entry.message));
+  // The first line is the headline; more lines (esbuild's report, a multi-line
+  // message) are shown as written, in a fixed-width font so carets line up.
+  const [headline, ...more] = entry.message.split('\n');
+  header.appendChild(element('div', 'message', headline));
   node.appendChild(header);
 
   const body = element('div', 'body');
+  if (more.some((line) => line.trim() !== '')) {
+    const details = element('pre', 'details');
+    for (const line of more) details.appendChild(element('div', 'line', line));
+    body.appendChild(details);
+  }
   const top = entry.frames.find((f) => f.own && f.source !== null);
   if (top) {
     const title = element('h3', null, 'Source ');

@@ -8,6 +8,8 @@ const errorScreen = require('./errorScreen');
 
 require('./console').install({ errorScreen });
 errorScreen.installKeys();
+// `run --window --watch` shows a bundle that did not build here; the page keeps running.
+window.__searchlightBuildError = (message) => errorScreen.report({ kind: 'Build Error', level: 'error', message, stack: null, open: true });
 
 const { AppRegistry } = require('./react-native');
 

@@ -83,7 +83,7 @@ struct BundleCache {
               key == record.key else { return nil }
         let code = bundlePath(key: key)
         guard fileKind(code) == "file", fileKind(code + ".map") == "file" else { return nil }
-        return PreparedBundle(entry: entry, code: code, map: code + ".map", fromCache: true)
+        return PreparedBundle(entry: entry, code: code, map: code + ".map", fromCache: true, inputs: record.inputs)
     }
 
     /// Moves esbuild's output (`output` and `output.map`) into the cache under its key
@@ -92,7 +92,7 @@ struct BundleCache {
                inputs: [String], output: String) throws(BundleError) -> PreparedBundle {
         guard let key = Self.key(recipe: recipe, esbuildVersion: esbuildVersion, inputs: inputs) else {
             // An input vanished while bundling: run this bundle, cache nothing.
-            return PreparedBundle(entry: entry, code: output, map: output + ".map", fromCache: false)
+            return PreparedBundle(entry: entry, code: output, map: output + ".map", fromCache: false, inputs: inputs)
         }
         let code = bundlePath(key: key)
         do {
@@ -104,7 +104,7 @@ struct BundleCache {
         } catch {
             throw BundleError(code: BundleError.cacheCode, message: "cannot write the bundle cache in \(directory): \(error.localizedDescription)")
         }
-        return PreparedBundle(entry: entry, code: code, map: code + ".map", fromCache: false)
+        return PreparedBundle(entry: entry, code: code, map: code + ".map", fromCache: false, inputs: inputs)
     }
 
     /// Renames `source` to `target`, replacing it (rename is atomic within the folder).

@@ -11,11 +11,14 @@ public struct PreparedBundle: Sendable, Equatable {
     public var map: String
     /// Whether the bundle came from the cache, without running esbuild.
     public var fromCache: Bool
+    /// The files it was made from (esbuild's metafile): what `--watch` watches.
+    public var inputs: [String]
 
-    public init(entry: String, code: String, map: String, fromCache: Bool) {
+    public init(entry: String, code: String, map: String, fromCache: Bool, inputs: [String] = []) {
         self.entry = entry
         self.code = code
         self.map = map
         self.fromCache = fromCache
+        self.inputs = inputs
     }
 }

@@ -15,6 +15,7 @@ enum RunCommand: Command {
         .value("continue", "TEXT", help: "start the app as if the system search continued the query TEXT in it"),
         .flag("serve", help: "keep running as the app's D-Bus search service"),
         .flag("window", help: "open the app (an AppRegistry entry module) in a window: React Native screens in a WebKitGTK view; needs a display"),
+        .flag("watch", help: "with --window: rebuild and reload the page when one of the app's source files changes"),
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -28,7 +29,10 @@ enum RunCommand: Command {
             throw CommandFailure("cannot find the script '\(script)' (no such file)")
         }
         if arguments.flag("window") {
-            try WindowRun.run(app: path, passthrough: arguments.passthrough, launch: launch, context: context)
+            try WindowRun.run(app: path, passthrough: arguments.passthrough, launch: launch, watch: arguments.flag("watch"), context: context)
+        }
+        guard !arguments.flag("watch") else {
+            throw UsageError("--watch reloads a window: use it with --window")
         }
         let configuration = JSHost.Configuration(mode: .run(script: path, arguments: arguments.passthrough))
         let host = JSHost(configuration: try ModernJS.bundling([path], into: configuration))

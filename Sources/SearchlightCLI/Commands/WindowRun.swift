@@ -15,9 +15,10 @@ enum WindowRun {
     }
 
     /// `searchlight run APP --window`.
-    static func run(app: String, passthrough: [String], launch: LaunchOptions, context: CommandContext) throws -> Never {
+    static func run(app: String, passthrough: [String], launch: LaunchOptions, watch: Bool = false, context: CommandContext) throws -> Never {
         var arguments = ["--command", "run"] + common(context)
         if launch.serve { arguments.append("--serve") }
+        if watch { arguments.append("--watch") }
         if let activateID = launch.activateID { arguments += ["--activate", activateID] }
         if let continueText = launch.continueText { arguments += ["--continue", continueText] }
         arguments += ["--app", app, "--"] + passthrough
