@@ -59,6 +59,14 @@ wait_page() {
   page_js "for (let i = 0; i < $((seconds * 20)); i++) { try { if ($1) return true; } catch (e) {} await new Promise((r) => setTimeout(r, 50)); } return false"
 }
 
+# until_page CONDITION : as wait_page (up to 20 s), across page reloads (a reload ends
+# the page's pending answer, so each try is short).
+until_page() {
+  local i
+  for i in $(seq 1 20); do [ "$(wait_page "$1" 1)" = true ] && { echo true; return; }; done
+  echo false
+}
+
 # snapshot FILE : what the web view painted, as a PNG (WebKit's snapshot).
 snapshot() { control snapshot "$1" >/dev/null; }
 

@@ -69,23 +69,17 @@ snapshot "$OUT/errors-render-error.png"
 check_contains "errors: stderr has the stack mapped to App.js" "$(cat "$WORK/errors.err")" 'at Basket (App.js:6:'
 page_js "document.querySelector('[data-searchlight-error-action=reload]').click(); return true" >/dev/null
 check "errors: Reload runs the app again in the same window" \
-  "$(wait_page "document.querySelector('[data-testid=basket]') && !document.querySelector('[data-searchlight-error]')" 15)" true
+  "$(until_page "document.querySelector('[data-testid=basket]') && !document.querySelector('[data-searchlight-error]')")" true
 page_js "document.querySelector('[data-testid=durian]').click(); return true" >/dev/null
 check "errors: the error again" "$(wait_page "document.querySelector('[data-searchlight-error]')" 5)" true
 press_keys ErrorTest ctrl+r
 check "errors: Ctrl+R reloads" \
-  "$(wait_page "document.querySelector('[data-testid=basket]') && !document.querySelector('[data-searchlight-error]')" 15)" true
+  "$(until_page "document.querySelector('[data-testid=basket]') && !document.querySelector('[data-searchlight-error]')")" true
 stop_app
 
 # --- --watch: a source edit reloads the page; a build error is shown, then fixed -----
 mkdir -p "$WORK/watchapp"
 cp Tests/Window/errorapp/index.js Tests/Window/errorapp/App.js "$WORK/watchapp/"
-# until_page CONDITION : as wait_page, across the page reloads --watch makes.
-until_page() {
-  local i
-  for i in $(seq 1 20); do [ "$(wait_page "$1" 1)" = true ] && { echo true; return; }; done
-  echo false
-}
 start_app watch "$WORK/watchapp/index.js" --window --watch --app-id org.searchlight.WatchTest --data-dir "$WORK/watch-data"
 check "watch: the app renders" "$(wait_page "document.querySelector('[data-testid=basket]')" 30)" true
 sed -i 's/A basket of /A crate of /' "$WORK/watchapp/App.js"
@@ -98,6 +92,16 @@ check "watch: the fix is on screen, the error gone" \
   "$(until_page "document.querySelector('[data-testid=basket]').innerText === 'A box of apples' && !document.querySelector('[data-searchlight-error]')")" true
 stop_app
 check_contains "watch: stderr says what changed" "$(cat "$WORK/watch.err")" 'searchlight run --watch: App.js changed; bundled in'
+
+# --- a package from node_modules: its `react-native` entry, our react-native inside ---
+start_app toast js/test/fixtures/toast-app/index.js --window --app-id org.searchlight.ToastApp --data-dir "$WORK/toast-data"
+check "toast: an app using react-native-basket-toast renders" "$(wait_page "document.querySelector('[data-testid=save]')" 30)" true
+page_js "document.querySelector('[data-testid=save]').click(); return true" >/dev/null
+check "toast: the package's provider and hook show the toast" \
+  "$(wait_page "document.querySelector('[data-testid=toast]') && document.body.innerText.includes('Basket saved')" 5)" true
+snapshot "$OUT/toast-shown.png"
+stop_app
+check "toast: no error (not the package's main entry, not node_modules' react-native)" "$(cat "$WORK/toast.err")" ""
 
 window_app testapp Tests/Window/app/index.js org.searchlight.WindowTest WindowTest \
   "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" \

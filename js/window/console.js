@@ -51,10 +51,9 @@ function install({ errorScreen = null } = {}) {
       return;
     }
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error === undefined ? event.message : inspect(error));
-    // A render error has unmounted the app by the time React rethrows it.
+    // A render error is thrown from inside React's rendering of a component.
     setTimeout(() => {
-      const root = document.getElementById('root');
-      const kind = root && root.childElementCount === 0 ? 'Render Error' : 'Uncaught Error';
+      const kind = error && /\b(renderWithHooks|beginWork|mountIndeterminateComponent)\b/.test(String(error.stack)) ? 'Render Error' : 'Uncaught Error';
       errorScreen.report({ kind, level: 'error', message, stack: error && error.stack, open: true })
         .then((entry) => send('error', errorScreen.describe(entry)));
     }, 0);

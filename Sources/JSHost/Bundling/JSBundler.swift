@@ -122,6 +122,9 @@ public struct JSBundler: Sendable {
     static func pageArguments(aliases: [String: String]) -> [String] {
         [
             "--bundle", "--format=iife", "--platform=browser", "--target=es2022",
+            // A package's `react-native` entry first, as Metro takes it (packages
+            // written for React Native point it at their untranspiled source).
+            "--main-fields=react-native,browser,module,main",
             "--loader:.js=jsx",
             "--define:process.env.NODE_ENV=\"production\"",
             "--sourcemap=external", "--charset=utf8", "--log-level=error", "--color=false",
