@@ -56,7 +56,7 @@ test: deps
 	$(MAKE) fuzz-short
 	$(MAKE) relevance-test
 	$(BIN) test js/test
-	NODE_PATH=/usr/share/nodejs $(BIN) test js/window/components/test/components.test.jsx examples/shared
+	NODE_PATH=/usr/share/nodejs $(BIN) test js/window/components/test/components.test.jsx js/window/components/test/animated.test.jsx examples/shared
 	NO_AT_BRIDGE=1 xvfb-run -a $(BIN) test --window js/window/components/test/window
 	$(MAKE) test-window
 	bash tools/check-no-orphans.sh "$$SEARCHLIGHT_TEST_RUN"
