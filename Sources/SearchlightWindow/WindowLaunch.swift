@@ -88,7 +88,7 @@ enum WindowLaunch {
             title: title ?? appName(path, appID: request.appID), baseDirectory: (path as NSString).deletingLastPathComponent,
             scriptPath: prepared.code, argv: [request.searchlightPath, path] + request.passthrough)
         windowConfiguration.controlPath = ProcessInfo.processInfo.environment["SEARCHLIGHT_WINDOW_CONTROL"]
-        let window = WindowHost(configuration: windowConfiguration, modules: [searchOnDevice])
+        let window = WindowHost(configuration: windowConfiguration, modules: [searchOnDevice, DesktopModule()])
         // A request from the desktop raises the window, with the desktop's timestamp
         // when the event carries one (SPEC §6), else "now".
         window.raisesWindow = { _, event, body in

@@ -106,6 +106,9 @@ final class PageBridge {
             }
             MainThread.async { reply(text) }
         }
+        // The promise a promise method was given: an error thrown after it was made
+        // rejects it, so the call is answered once (not again when it goes away unsettled).
+        var promise: Promise?
         do {
             switch methodName {
             case "getConstants":
@@ -123,20 +126,24 @@ final class PageBridge {
                 guard let method = binding.methods[methodName] else {
                     throw NativeError(code: "E_NATIVE", message: "\(moduleName) has no method \(methodName)")
                 }
-                let promise = Promise(origin: "\(moduleName).\(methodName)", completion: settle)
+                // A sync method answers at once; only promise methods get a Promise
+                // (one that is never settled would report itself as a bug).
+                let origin = "\(moduleName).\(methodName)"
                 switch method.body {
                 case .sync(let body):
                     settle(.success(try body(try arguments.values())))
                 case .promise(let body):
-                    try body(try arguments.values(), promise)
+                    let values = try arguments.values()
+                    promise = Promise(origin: origin, completion: settle)
+                    try body(values, promise!)
                 case .promiseConvertingLater(let body):
-                    try body(arguments, promise)
+                    promise = Promise(origin: origin, completion: settle)
+                    try body(arguments, promise!)
                 }
             }
-        } catch let error as NativeError {
-            settle(.failure(error))
         } catch {
-            settle(.failure(NativeError(code: "E_NATIVE", message: String(describing: error))))
+            let failure = error as? NativeError ?? NativeError(code: "E_NATIVE", message: String(describing: error))
+            if let promise { promise.reject(failure) } else { settle(.failure(failure)) }
         }
     }
 

@@ -1,0 +1,58 @@
+// The APIs that reach the desktop, in a real page over the window host's bridge:
+// the GTK clipboard, the desktop's URL handlers, the share sheet, the window's focus.
+import assert from 'assert';
+import { test } from 'test';
+import { Clipboard, Linking, Share, AppState, Vibration } from 'react-native';
+
+const waitFor = async (find) => {
+  for (let i = 0; i < 200; i++) {
+    const found = find();
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('not found in time');
+};
+const button = (text) => [...document.querySelectorAll('[role=button]')].find((b) => b.textContent === text);
+
+test('Clipboard: what the app copies is on the desktop clipboard, and read back', async () => {
+  Clipboard.setString('Brenda Okoye, Sales');
+  assert.strictEqual(await Clipboard.getString(), 'Brenda Okoye, Sales');
+  assert.strictEqual(await Clipboard.hasString(), true);
+  assert.throws(() => Clipboard.setString(42), /content must be a string/);
+});
+
+test('Linking: only the schemes React Native documents; an unknown one is refused with a code', async () => {
+  assert.strictEqual(await Linking.canOpenURL('ftp://example.org/file'), false);
+  await assert.rejects(Linking.openURL('ftp://example.org/file'), (error) => error.code === 'E_UNSUPPORTED_URL');
+  await assert.rejects(Linking.openURL(''), /url: must be a non-empty string/);
+  assert.strictEqual(await Linking.getInitialURL(), null);
+  const subscription = Linking.addEventListener('url', () => {});
+  subscription.remove();
+});
+
+test('Share: a sheet offering to copy; Copy puts the message and url on the clipboard', async () => {
+  const shared = Share.share({ message: 'Pad Thai for dinner?', url: 'https://foods.example/1' }, { dialogTitle: 'Share the dish' });
+  const copy = await waitFor(() => button('Copy'));
+  assert.ok(document.body.innerText.includes('Share the dish'), 'the sheet shows its title');
+  copy.click();
+  assert.deepStrictEqual(await shared, { action: 'sharedAction', activityType: 'copy' });
+  assert.strictEqual(await Clipboard.getString(), 'Pad Thai for dinner? https://foods.example/1');
+  const dismissed = Share.share({ message: 'never mind' });
+  (await waitFor(() => button('Cancel'))).click();
+  assert.deepStrictEqual(await dismissed, { action: 'dismissedAction' });
+  await assert.rejects(Share.share({ title: 'no content' }), /string message or url/);
+});
+
+test("AppState follows the window's focus; Vibration is accepted", async () => {
+  const changes = [];
+  const subscription = AppState.addEventListener('change', (state) => changes.push(state));
+  window.dispatchEvent(new FocusEvent('focus'));
+  window.dispatchEvent(new FocusEvent('blur'));
+  window.dispatchEvent(new FocusEvent('focus'));
+  subscription.remove();
+  assert.deepStrictEqual(changes.slice(-2), ['inactive', 'active'], `changes: ${changes}`);
+  assert.strictEqual(AppState.currentState, 'active');
+  assert.throws(() => AppState.addEventListener('resume', () => {}), /unknown event 'resume'/);
+  Vibration.vibrate([0, 100]);
+  Vibration.cancel();
+});
