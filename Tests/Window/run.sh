@@ -121,6 +121,21 @@ snapshot "$OUT/toast-shown.png"
 stop_app
 check "toast: no error (not the package's main entry, not node_modules' react-native)" "$(cat "$WORK/toast.err")" ""
 
+# --- compatibility: Recipe Box, written as react-native-search-with-spotlight apps are ---
+start_app recipes js/test/fixtures/compat/recipes/index.js --window --serve --app-id org.searchlight.RecipeBox --data-dir "$WORK/recipes-data"
+check "recipes: the TypeScript screens render in SafeAreaView + ScrollView" "$(wait_page "document.querySelector('[data-testid=add]') && document.body.innerText.includes('Pierogi')" 30)" true
+check "recipes: a Pressable's style function draws it pressed" \
+  "$(page_js "const b = document.querySelector('[data-testid=add]'); b.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerId: 1, isPrimary: true })); await new Promise((r) => setTimeout(r, 50)); const pressed = getComputedStyle(b).backgroundColor; b.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, button: 0, pointerId: 1, isPrimary: true })); await new Promise((r) => setTimeout(r, 50)); return pressed + ' / ' + getComputedStyle(b).backgroundColor")" \
+  '"rgb(94, 53, 177) / rgb(237, 231, 246)"'
+page_js "document.querySelector('[data-testid=add]').click(); return true" >/dev/null
+check "recipes: indexing through the package shows its toast" "$(wait_page "document.body.innerText.includes('Added 3 recipes')" 5)" true
+page_js "document.querySelector('[data-testid=listen]').click(); return true" >/dev/null
+check "recipes: the desktop finds a recipe" "$(gdbus call --session --dest org.searchlight.RecipeBox --object-path /org/searchlight/RecipeBox/SearchProvider --method org.gnome.Shell.SearchProvider2.GetInitialResultSet "['laksa']")" "(['recipe-laksa'],)"
+activate_result org.searchlight.RecipeBox recipe-laksa 0
+check "recipes: opening it from the desktop reaches the package's listener" "$(wait_page "document.body.innerText.includes('Opened Laksa')" 5)" true
+snapshot "$OUT/compat-recipes.png"
+stop_app
+
 window_app testapp Tests/Window/app/index.js org.searchlight.WindowTest WindowTest \
   "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" \
   apr Apricot Carrot veg-carrot Carrot "document.querySelector('[data-testid=detail-screen]')"
