@@ -13,7 +13,10 @@ import {
 } from 'react-native';
 
 // A 4×2 red PNG, so natural sizes and fills can be measured.
-const RED_4x2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGP4z8CAQAyoHAB3zgvzG0qs4QAAAABJRU5ErkJggg==';
+const RED_4x2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR42mP4z8AARwzIHABvqgf5aN2vpwAAAABJRU5ErkJggg==';
+// The same header with a damaged pixel chunk (its CRC and zlib checksum are wrong):
+// WebKit reads the size and fires `load`, but cannot decode the pixels.
+const CORRUPT_4x2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGP4z8CAQAyoHAB3zgvzG0qs4QAAAABJRU5ErkJggg==';
 
 // Each test renders into a fixed 480×760 box of its own page.
 const container = document.createElement('div');
@@ -236,6 +239,57 @@ test('Image: a source that cannot load gives way to defaultSource; when both fai
   equal(errors, ['could not load file:///nonexistent/cover.png', 'could not load file:///nonexistent/placeholder.png'],
     'one onError per picture that failed, no retry loop');
   equal(getComputedStyle(byId('both').firstChild).visibility, 'hidden', 'nothing drawn when both fail');
+});
+
+/** Waits until `condition()` holds, for at most `ms`, checking each frame. */
+async function until(condition, ms = 2000) {
+  const end = Date.now() + ms;
+  while (!condition() && Date.now() < end) await frame();
+}
+
+test('Image: two Images with the same picture both load and are drawn', async () => {
+  const loads = [];
+  await mount(
+    <View style={{ flexDirection: 'row' }}>
+      <Image testID="left" source={{ uri: RED_4x2 }} style={{ width: 80, height: 80 }} onLoad={() => loads.push('left')} />
+      <Image testID="right" source={{ uri: RED_4x2 }} style={{ width: 80, height: 80 }} onLoad={() => loads.push('right')} />
+    </View>);
+  await until(() => loads.length === 2);
+  equal(loads.sort(), ['left', 'right'], 'both load');
+  for (const id of ['left', 'right']) {
+    const picture = byId(id).firstChild;
+    equal(getComputedStyle(picture).visibility, 'visible', `${id} is drawn`);
+    equal([picture.offsetWidth, picture.offsetHeight], [80, 80], `${id} fills its frame`);
+  }
+});
+
+test('Image: a picture whose pixels cannot be decoded fires onError, not onLoad, and draws nothing', async () => {
+  const events = [];
+  await mount(
+    <View style={{ flexDirection: 'row' }}>
+      <Image testID="corrupt" source={{ uri: CORRUPT_4x2 }} style={{ width: 80, height: 80 }}
+        onLoad={() => events.push('load')} onError={() => events.push('error')} />
+      <Image testID="replaced" source={{ uri: CORRUPT_4x2 }} defaultSource={{ uri: RED_4x2 }} style={{ width: 80, height: 80 }} />
+    </View>);
+  await until(() => events.length > 0 && byId('replaced').firstChild.getAttribute('src') === RED_4x2);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  equal(events, ['error'], 'onError once, no onLoad');
+  equal(getComputedStyle(byId('corrupt').firstChild).visibility, 'hidden', 'nothing drawn');
+  equal(byId('replaced').firstChild.getAttribute('src'), RED_4x2, 'defaultSource takes its place');
+});
+
+test('Image: a URL that failed is tried again when the Image goes back to it', async () => {
+  const events = [];
+  const missing = { uri: '/nonexistent/strawberry.png' };
+  const show = (source) => mount(<Image testID="again" source={source} style={{ width: 40, height: 40 }}
+    onLoad={() => events.push('load')} onError={() => events.push('error')} />);
+  await show(missing);
+  await until(() => events.length === 1);
+  await show({ uri: RED_4x2 });
+  await until(() => events.length === 2);
+  await show(missing);
+  await until(() => events.length === 3);
+  equal(events, ['error', 'load', 'error'], 'the failed URL is requested again');
 });
 
 test('FlatList: every item, separators between them, and the list scrolls in a bounded parent', async () => {
