@@ -414,3 +414,36 @@ test('Alert: a dialog with its buttons; a button closes it and runs its onPress;
   equal(seen, ['delete', 'cancel'], 'onPress calls');
   equal(document.querySelector('[data-testid="alert"]'), null, 'closed by Escape');
 });
+
+test('global alert(message) is our Alert titled with the app\'s name; alert(title, message, buttons) is Alert.alert', async () => {
+  const name = document.title;
+  document.title = 'Fruit Finder';
+  try {
+    // WebKit's own alert would block the page here.
+    check(!String(window.alert).includes('[native code]'), 'the page\'s alert is ours');
+    const answer = alert('You tapped on Banana!');
+    equal(answer, undefined, 'returns at once, as React Native does');
+    await until(() => document.querySelector('[data-testid="alert"]') !== null);
+    const dialog = byId('alert');
+    equal(dialog.getAttribute('aria-label'), 'Fruit Finder', 'the app\'s name is the title');
+    check(dialog.innerText.includes('You tapped on Banana!'), dialog.innerText);
+    check(!dialog.innerText.includes('file:'), 'no page URL in the dialog');
+    equal(byId('alert-button-0').innerText, 'OK', 'one OK button');
+    byId('alert-button-0').click();
+    await frame();
+    equal(document.querySelector('[data-testid="alert"]'), null, 'OK closes it');
+
+    const seen = [];
+    alert('Remove Banana?', 'It leaves the index.', [
+      { text: 'Keep', style: 'cancel' }, { text: 'Remove', style: 'destructive', onPress: () => seen.push('remove') },
+    ]);
+    await until(() => document.querySelector('[data-testid="alert"]') !== null);
+    equal(byId('alert').getAttribute('aria-label'), 'Remove Banana?', 'a given title');
+    check(byId('alert').innerText.includes('It leaves the index.'), byId('alert').innerText);
+    byId('alert-button-1').click();
+    await frame();
+    equal(seen, ['remove'], 'the button\'s onPress');
+  } finally {
+    document.title = name;
+  }
+});
