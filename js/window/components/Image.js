@@ -1,5 +1,6 @@
 'use strict';
 // Image: `source` as `{ uri }`, `[{ uri }]`, a string (a URL or an absolute file path),
+// an iOS asset name (`'strawberry'`: the picture of that name beside the app's script),
 // or what a bundler gives for `require('./cover.png')` (a URL string); `resizeMode`
 // cover (default) / contain / stretch / center / repeat; `onLoad`, `onError`,
 // `onLoadEnd`, `defaultSource`, `blurRadius`, `accessibilityLabel` / `alt`; the legacy
@@ -15,10 +16,13 @@ const { useLayout } = require('./layout');
 
 const FIT = { cover: 'cover', contain: 'contain', stretch: 'fill', center: 'scale-down' };
 
-/** A URL the web view loads for a path or URL string. */
+/** A URL the web view loads for a path, URL or asset name. */
 function toURL(value) {
   if (typeof value !== 'string' || value === '') return null;
   if (value.startsWith('/')) return 'file://' + value.split('/').map(encodeURIComponent).join('/');
+  // An iOS asset name ('strawberry', 'cover.png'): the window host serves the picture
+  // of that name beside the app's script (Sources/WindowHost/AppAssets.swift).
+  if (!value.includes('/') && !value.includes(':')) return 'searchlight-asset:///' + encodeURIComponent(value);
   return value;
 }
 

@@ -447,3 +447,31 @@ test('global alert(message) is our Alert titled with the app\'s name; alert(titl
     document.title = name;
   }
 });
+
+test('Image: an iOS asset name is the picture of that name beside the script; nothing outside it is served', async () => {
+  const events = {};
+  const note = (id) => ({ onLoad: ({ nativeEvent }) => { events[id] = `load ${nativeEvent.source.width}x${nativeEvent.source.height}`; },
+    onError: () => { events[id] = 'error'; } });
+  // strawberry.png (48×48) lies beside this file; a name may leave out its extension.
+  const escapes = {
+    parent: 'searchlight-asset:///..%2Fwindow%2Fstrawberry.png',
+    absolute: 'searchlight-asset:///' + encodeURIComponent(`${window.__dirname}/strawberry.png`),
+    hidden: 'searchlight-asset:///.',
+  };
+  await mount(
+    <View style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
+      <Image testID="bare" source={{ uri: 'strawberry' }} style={{ width: 48, height: 48 }} {...note('bare')} />
+      <Image testID="named" source="strawberry.png" {...note('named')} />
+      <Image testID="unknown" source={{ uri: 'banana' }} style={{ width: 48, height: 48 }} {...note('unknown')} />
+      <Image testID="script" source={{ uri: 'components.test.jsx' }} style={{ width: 48, height: 48 }} {...note('script')} />
+      {Object.entries(escapes).map(([id, uri]) => <Image key={id} testID={id} source={{ uri }} style={{ width: 48, height: 48 }} {...note(id)} />)}
+    </View>);
+  await until(() => Object.keys(events).length === 7, 4000);
+  equal(events, {
+    bare: 'load 48x48', named: 'load 48x48', unknown: 'error', script: 'error',
+    parent: 'error', absolute: 'error', hidden: 'error',
+  }, 'what loads');
+  equal(byId('bare').firstChild.getAttribute('src'), 'searchlight-asset:///strawberry', 'served by the window host');
+  equal([byId('named').offsetWidth, byId('named').offsetHeight], [48, 48], 'its own size');
+  equal(getComputedStyle(byId('unknown').firstChild).visibility, 'hidden', 'an unknown name draws nothing');
+});
