@@ -19,6 +19,8 @@ const { SectionList } = require('./SectionList');
 const { Switch } = require('./Switch');
 const { Modal } = require('./Modal');
 const { Alert } = require('./Alert');
+const { Vibration } = require('./Vibration');
+const { AppState } = require('./AppState');
 const {
   KeyboardAvoidingView, TouchableHighlight, TouchableWithoutFeedback, Keyboard, PixelRatio, Appearance, useColorScheme,
 } = require('./platform-misc');
@@ -27,5 +29,5 @@ module.exports = {
   View, Text, TextInput, Image, Pressable, TouchableOpacity, Button, ScrollView, FlatList,
   ActivityIndicator, StyleSheet, AppRegistry, BackHandler, SafeAreaView, StatusBar, Dimensions,
   useWindowDimensions, SectionList, Switch, Modal, KeyboardAvoidingView, TouchableHighlight,
-  TouchableWithoutFeedback, Keyboard, PixelRatio, Appearance, useColorScheme, Alert,
+  TouchableWithoutFeedback, Keyboard, PixelRatio, Appearance, useColorScheme, Alert, Vibration, AppState,
 };

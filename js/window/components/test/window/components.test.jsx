@@ -9,7 +9,7 @@ import assert from 'assert';
 import { test, afterEach } from 'test';
 import {
   View, Text, TextInput, Image, Pressable, ScrollView, FlatList, BackHandler, StyleSheet,
-  SectionList, Switch, Modal, Alert,
+  SectionList, Switch, Modal, Alert, Vibration, AppState,
 } from 'react-native';
 
 // A 4×2 red PNG, so natural sizes and fills can be measured.
@@ -474,4 +474,33 @@ test('Image: an iOS asset name is the picture of that name beside the script; no
   equal(byId('bare').firstChild.getAttribute('src'), 'searchlight-asset:///strawberry', 'served by the window host');
   equal([byId('named').offsetWidth, byId('named').offsetHeight], [48, 48], 'its own size');
   equal(getComputedStyle(byId('unknown').firstChild).visibility, 'hidden', 'an unknown name draws nothing');
+});
+
+test('Vibration takes React Native\'s arguments and does nothing; a wrong pattern is a coded error', () => {
+  equal(Vibration.vibrate(), undefined, 'default pattern');
+  Vibration.vibrate(300);
+  Vibration.vibrate([0, 500, 200, 500], true);
+  Vibration.cancel();
+  assert.throws(() => Vibration.vibrate('long'), { name: 'TypeError', code: 'E_INVALID_ARGUMENT' });
+  assert.throws(() => Vibration.vibrate([100, -1]), { code: 'E_INVALID_ARGUMENT' });
+  assert.throws(() => Vibration.vibrate(100, 'yes'), { code: 'E_INVALID_ARGUMENT' });
+});
+
+test('AppState: the window\'s focus is active / inactive, with change, focus and blur events', async () => {
+  check(['active', 'inactive', 'background'].includes(AppState.currentState), AppState.currentState);
+  console.log(`# AppState at start: ${AppState.currentState}, hasFocus ${document.hasFocus()}, ${document.visibilityState}`);
+  window.dispatchEvent(new FocusEvent('focus'));
+  equal(AppState.currentState, 'active', 'a focused window is active');
+  const seen = [];
+  const change = AppState.addEventListener('change', (next) => seen.push(next));
+  const blur = AppState.addEventListener('blur', () => seen.push('(blur)'));
+  window.dispatchEvent(new FocusEvent('blur'));
+  equal(AppState.currentState, 'inactive', 'a shown window without focus is inactive');
+  window.dispatchEvent(new FocusEvent('focus'));
+  change.remove();
+  blur.remove();
+  window.dispatchEvent(new FocusEvent('blur'));
+  window.dispatchEvent(new FocusEvent('focus'));
+  equal(seen, ['(blur)', 'inactive', 'active'], 'events until removed');
+  assert.throws(() => AppState.addEventListener('resume', () => {}), { code: 'E_INVALID_ARGUMENT' });
 });
