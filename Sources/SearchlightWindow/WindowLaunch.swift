@@ -61,7 +61,7 @@ enum WindowLaunch {
             scriptPath: script, argv: [request.searchlightPath, path] + request.passthrough)
         if let assetDirectory { windowConfiguration.assetDirectory = assetDirectory }
         windowConfiguration.controlPath = ProcessInfo.processInfo.environment["SEARCHLIGHT_WINDOW_CONTROL"]
-        let window = WindowHost(configuration: windowConfiguration, modules: [searchOnDevice])
+        let window = WindowHost(configuration: windowConfiguration, modules: [searchOnDevice, DesktopLinks()])
         // A request from the desktop raises the window, with the desktop's timestamp
         // when the event carries one (SPEC §6), else "now".
         window.raisesWindow = { _, event, body in

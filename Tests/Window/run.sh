@@ -119,5 +119,23 @@ XDG_DATA_HOME=$prefix SEARCHLIGHT_WINDOW_CONTROL=$control_fifo dbus-run-session 
 ' _ "$control_fifo" "$app_out" "$WORK/cold.result" "$OUT/coldstart-detail.png" >"$app_out" 2>"$WORK/cold.err" || true
 check "a D-Bus activation that starts the app opens the requested screen" "$(cat "$WORK/cold.result" 2>/dev/null)" true
 
+# --- Linking.openURL through the desktop's handler ------------------------------------
+# A handler of our own, made the default for https, mailto and tel in XDG dirs of the
+# test's own, records the URLs GIO launches it with (as xdg-open would pick it).
+links=$WORK/links
+mkdir -p "$links/data/applications" "$links/config"
+printf '#!/bin/sh\nprintf "%%s\\n" "$1" >> "%s"\n' "$links/opened" > "$links/record.sh"
+chmod +x "$links/record.sh"
+printf '[Desktop Entry]\nType=Application\nName=Link recorder\nExec=%s %%u\nMimeType=x-scheme-handler/https;x-scheme-handler/mailto;x-scheme-handler/tel;\n' \
+  "$links/record.sh" > "$links/data/applications/searchlight-link-recorder.desktop"
+printf '[Default Applications]\nx-scheme-handler/https=searchlight-link-recorder.desktop\nx-scheme-handler/mailto=searchlight-link-recorder.desktop\nx-scheme-handler/tel=searchlight-link-recorder.desktop\n' \
+  > "$links/config/mimeapps.list"
+links_out=$(XDG_DATA_HOME=$links/data XDG_CONFIG_HOME=$links/config NO_AT_BRIDGE=1 \
+  "$SEARCHLIGHT" test --window js/window/components/test/linking 2>&1)
+check_contains "Linking.openURL in the page resolves for https, mailto and tel" "$links_out" "1 passed, 0 failed"
+for _ in 1 2 3 4 5 6 7 8 9 10; do [ "$(wc -l < "$links/opened" 2>/dev/null || echo 0)" -ge 3 ] && break; sleep 0.5; done
+check "the desktop's handler gets each URL, as given" "$(cat "$links/opened" 2>/dev/null | sort | tr '\n' ' ')" \
+  "https://example.org/fruit?name=banana mailto:someone@example.org?subject=Banana tel:+15551234567 "
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -21,6 +21,7 @@ const { Modal } = require('./Modal');
 const { Alert } = require('./Alert');
 const { Vibration } = require('./Vibration');
 const { AppState } = require('./AppState');
+const { Linking } = require('./Linking');
 const {
   KeyboardAvoidingView, TouchableHighlight, TouchableWithoutFeedback, Keyboard, PixelRatio, Appearance, useColorScheme,
 } = require('./platform-misc');
@@ -29,5 +30,5 @@ module.exports = {
   View, Text, TextInput, Image, Pressable, TouchableOpacity, Button, ScrollView, FlatList,
   ActivityIndicator, StyleSheet, AppRegistry, BackHandler, SafeAreaView, StatusBar, Dimensions,
   useWindowDimensions, SectionList, Switch, Modal, KeyboardAvoidingView, TouchableHighlight,
-  TouchableWithoutFeedback, Keyboard, PixelRatio, Appearance, useColorScheme, Alert, Vibration, AppState,
+  TouchableWithoutFeedback, Keyboard, PixelRatio, Appearance, useColorScheme, Alert, Vibration, AppState, Linking,
 };

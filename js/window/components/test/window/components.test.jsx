@@ -9,7 +9,7 @@ import assert from 'assert';
 import { test, afterEach } from 'test';
 import {
   View, Text, TextInput, Image, Pressable, ScrollView, FlatList, BackHandler, StyleSheet,
-  SectionList, Switch, Modal, Alert, Vibration, AppState,
+  SectionList, Switch, Modal, Alert, Vibration, AppState, Linking,
 } from 'react-native';
 
 // A 4×2 red PNG, so natural sizes and fills can be measured.
@@ -503,4 +503,11 @@ test('AppState: the window\'s focus is active / inactive, with change, focus and
   window.dispatchEvent(new FocusEvent('focus'));
   equal(seen, ['(blur)', 'inactive', 'active'], 'events until removed');
   assert.throws(() => AppState.addEventListener('resume', () => {}), { code: 'E_INVALID_ARGUMENT' });
+});
+
+test('Linking.openURL refuses what is not an http(s), mailto or tel URL, with a coded error', async () => {
+  for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'https://', 'tel:', 'not a url', 42, '']) {
+    await assert.rejects(Linking.openURL(url), { code: 'E_INVALID_URL' }, String(url));
+  }
+  await assert.rejects(Linking.canOpenURL('ftp://example.org/'), { code: 'E_INVALID_URL' });
 });
