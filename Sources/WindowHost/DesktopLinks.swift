@@ -20,7 +20,7 @@ public final class DesktopLinks: NativeModule, @unchecked Sendable {
     public var methods: [NativeMethod] {
         [
             NativeMethod(name: "openURL", body: .promise { arguments, promise in
-                guard let url = Self.checkedURL(arguments, rejecting: promise) else { return }
+                let url = try Self.checkedURL(arguments)
                 let box = CallbackBox<OpaquePointer?> { result in
                     var error: UnsafeMutablePointer<GError>?
                     if g_app_info_launch_default_for_uri_finish(result, &error) != 0 {
@@ -38,7 +38,7 @@ public final class DesktopLinks: NativeModule, @unchecked Sendable {
                 if let context { g_object_unref(UnsafeMutableRawPointer(context)) }
             }),
             NativeMethod(name: "canOpenURL", body: .promise { arguments, promise in
-                guard let url = Self.checkedURL(arguments, rejecting: promise) else { return }
+                let url = try Self.checkedURL(arguments)
                 let scheme = String(url.prefix { $0 != ":" }).lowercased()
                 // Reading the desktop's handler lists is file I/O: off the main thread.
                 DispatchQueue.global(qos: .userInitiated).async {
@@ -48,16 +48,6 @@ public final class DesktopLinks: NativeModule, @unchecked Sendable {
                 }
             }),
         ]
-    }
-
-    /// The URL argument, or nil after rejecting `promise` with why it is not one.
-    static func checkedURL(_ arguments: [BridgeValue], rejecting promise: Promise) -> String? {
-        do {
-            return try checkedURL(arguments)
-        } catch {
-            promise.reject(error)
-            return nil
-        }
     }
 
     /// The URL argument: a string of at most 8 KB with one of ``schemes`` (and a host

@@ -124,13 +124,19 @@ final class PageBridge {
                     throw NativeError(code: "E_NATIVE", message: "\(moduleName) has no method \(methodName)")
                 }
                 let promise = Promise(origin: "\(moduleName).\(methodName)", completion: settle)
-                switch method.body {
-                case .sync(let body):
-                    settle(.success(try body(try arguments.values())))
-                case .promise(let body):
-                    try body(try arguments.values(), promise)
-                case .promiseConvertingLater(let body):
-                    try body(arguments, promise)
+                // A promise body's error rejects its promise: were it thrown on, the
+                // promise would be dropped first and reject as E_NATIVE_UNSETTLED.
+                do {
+                    switch method.body {
+                    case .sync(let body):
+                        settle(.success(try body(try arguments.values())))
+                    case .promise(let body):
+                        try body(try arguments.values(), promise)
+                    case .promiseConvertingLater(let body):
+                        try body(arguments, promise)
+                    }
+                } catch let error as NativeError {
+                    promise.reject(error)
                 }
             }
         } catch let error as NativeError {
