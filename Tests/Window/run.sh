@@ -119,6 +119,23 @@ XDG_DATA_HOME=$prefix SEARCHLIGHT_WINDOW_CONTROL=$control_fifo dbus-run-session 
 ' _ "$control_fifo" "$app_out" "$WORK/cold.result" "$OUT/coldstart-detail.png" >"$app_out" 2>"$WORK/cold.err" || true
 check "a D-Bus activation that starts the app opens the requested screen" "$(cat "$WORK/cold.result" 2>/dev/null)" true
 
+# --- AppState follows the window's X focus ---------------------------------------------
+start_app appstate Tests/Window/appstate/index.js --window --app-id org.searchlight.WindowAppState --data-dir "$WORK/appstate-data"
+wait_page "document.querySelector('[data-testid=app-state]')" 30 >/dev/null
+app_window=$(x_window WindowAppState)
+xdotool windowfocus --sync "$app_window" 2>/dev/null || xdotool windowfocus "$app_window"
+check "AppState is active when the window gets the focus" \
+  "$(wait_page "document.querySelector('[data-testid=app-state]').innerText === 'active'")" true
+xmessage -geometry 300x100+0+0 "taking the focus" & cover_pid=$!
+for i in $(seq 1 50); do cover=$(xdotool search --name '^xmessage$' 2>/dev/null | head -1); [ -n "$cover" ] && break; sleep 0.1; done
+xdotool windowfocus --sync "$cover" 2>/dev/null || xdotool windowfocus "$cover"
+check "AppState is inactive when another window takes the focus" \
+  "$(wait_page "document.querySelector('[data-testid=app-state]').innerText === 'inactive'")" true
+kill "$cover_pid" 2>/dev/null; wait "$cover_pid" 2>/dev/null
+snapshot "$OUT/appstate-inactive.png"
+check "AppState's change events, in order" "$(page_js 'return window.__appStateChanges.join(" ")')" '"active inactive"'
+stop_app
+
 # --- Linking.openURL through the desktop's handler ------------------------------------
 # A handler of our own, made the default for https, mailto and tel in XDG dirs of the
 # test's own, records the URLs GIO launches it with (as xdg-open would pick it).
