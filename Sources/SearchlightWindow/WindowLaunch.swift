@@ -73,7 +73,7 @@ enum WindowLaunch {
     static let noDisplay = "--window needs a display, and neither $WAYLAND_DISPLAY nor $DISPLAY is set"
 
     static func run(_ request: WindowRequest, app path: String, entry: String? = nil,
-                    extraAliases: [String: String] = [:], title: String? = nil) throws -> Int32 {
+                    extraAliases: [String: String] = [:], title: String? = nil, assetDirectory: String? = nil) throws -> Int32 {
         guard WindowHost.hasDisplay() else { throw WindowFailure(noDisplay) }
         let configuration = JSHost.Configuration(mode: .run(script: path, arguments: request.passthrough))
         let prepared = try bundle(app: path, entry: entry, configuration: configuration, extraAliases: extraAliases)
@@ -87,6 +87,7 @@ enum WindowLaunch {
         var windowConfiguration = WindowHost.Configuration(
             title: title ?? appName(path, appID: request.appID), baseDirectory: (path as NSString).deletingLastPathComponent,
             scriptPath: prepared.code, argv: [request.searchlightPath, path] + request.passthrough)
+        if let assetDirectory { windowConfiguration.assetDirectory = assetDirectory }
         windowConfiguration.controlPath = ProcessInfo.processInfo.environment["SEARCHLIGHT_WINDOW_CONTROL"]
         let window = WindowHost(configuration: windowConfiguration, modules: [searchOnDevice, DesktopModule()])
         // A request from the desktop raises the window, with the desktop's timestamp
@@ -149,7 +150,8 @@ enum WindowLaunch {
             aliases[name] = js + "/modules/\(name)/index.js"
             aliases["node:" + name] = js + "/modules/\(name)/index.js"
         }
-        return try run(request, app: entryPath, entry: entryPath, extraAliases: aliases, title: "searchlight test --window")
+        return try run(request, app: entryPath, entry: entryPath, extraAliases: aliases, title: "searchlight test --window",
+                       assetDirectory: (files[0] as NSString).deletingLastPathComponent)
     }
 
     /// The window's title: `name` of the app's package.json when there is one, else the

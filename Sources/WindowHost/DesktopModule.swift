@@ -35,16 +35,16 @@ public final class DesktopModule: NativeModule, @unchecked Sendable {
             },
             .sync("canOpenURL") { args in
                 let url = try Self.url(args.first)
-                guard let scheme = Self.scheme(of: url), Self.schemes.contains(scheme) else { return .bool(false) }
+                guard let scheme = Self.scheme(of: url), Self.schemes.contains(scheme), Self.isComplete(url, scheme: scheme) else { return .bool(false) }
                 guard let info = g_app_info_get_default_for_uri_scheme(scheme) else { return .bool(false) }
                 g_object_unref(UnsafeMutableRawPointer(info))
                 return .bool(true)
             },
             .promise("openURL") { args, promise in
                 let url = try Self.url(args.first)
-                guard let scheme = Self.scheme(of: url), Self.schemes.contains(scheme) else {
-                    throw NativeError(code: "E_UNSUPPORTED_URL",
-                                      message: "Linking.openURL opens http(s), mailto, tel and sms URLs on the desktop, got '\(url)'")
+                guard let scheme = Self.scheme(of: url), Self.schemes.contains(scheme), Self.isComplete(url, scheme: scheme) else {
+                    throw NativeError(code: "E_INVALID_URL",
+                                      message: "Linking.openURL opens complete http(s), mailto, tel and sms URLs on the desktop, got '\(url)'")
                 }
                 let box = CallbackBox<OpaquePointer?> { result in
                     var error: UnsafeMutablePointer<GError>?
@@ -69,9 +69,18 @@ public final class DesktopModule: NativeModule, @unchecked Sendable {
 
     private static func url(_ value: BridgeValue?) throws -> String {
         guard let url = value?.stringValue, !url.isEmpty else {
-            throw NativeError.invalidArgument("url", "must be a non-empty string, got \(describe(value))")
+            throw NativeError(code: "E_INVALID_URL", message: "url: must be a non-empty string, got \(describe(value))")
         }
         return url
+    }
+
+    /// Whether `url` has what its scheme needs: a host for http(s), something after the colon otherwise.
+    static func isComplete(_ url: String, scheme: String) -> Bool {
+        if scheme == "http" || scheme == "https" {
+            guard let parsed = URL(string: url), let host = parsed.host, !host.isEmpty else { return false }
+            return true
+        }
+        return url.count > scheme.count + 1
     }
 
     /// The URL's scheme, lowercased, or nil when it has none.

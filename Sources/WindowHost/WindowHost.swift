@@ -17,6 +17,9 @@ public final class WindowHost {
         public var title: String
         /// The page's base: relative URLs in the page resolve against this directory.
         public var baseDirectory: String
+        /// Where the app's pictures named by asset name are (``AppAssets``): the app
+        /// script's directory (the first test file's for `test --window`).
+        public var assetDirectory: String
         /// The page's script file: the app bundled with `js/window/page.js`.
         public var scriptPath: String
         /// `process.argv`-like arguments the page sees as `__searchlightNative.argv`.
@@ -30,6 +33,7 @@ public final class WindowHost {
         public init(title: String, baseDirectory: String, scriptPath: String, argv: [String]) {
             self.title = title
             self.baseDirectory = baseDirectory
+            self.assetDirectory = baseDirectory
             self.scriptPath = scriptPath
             self.argv = argv
         }
@@ -144,6 +148,7 @@ public final class WindowHost {
         searchlight_signal_connect(UnsafeMutableRawPointer(manager), "script-message-with-reply-received::console",
                                    unsafeBitCast(onConsole, to: GCallback.self), selfPointer)
 
+        AssetScheme.register(directory: configuration.assetDirectory)
         let view = webkit_web_view_new_with_user_content_manager(manager)!
         webView = view
         view.withMemoryRebound(to: WebKitWebView.self, capacity: 1) { webView in

@@ -136,6 +136,18 @@ check "recipes: opening it from the desktop reaches the package's listener" "$(w
 snapshot "$OUT/compat-recipes.png"
 stop_app
 
+# --- compatibility: Farm Stand, written as react-native-spotlight-search's example is ---
+start_app farm js/test/fixtures/compat/farm-stand/index.js --window --serve --app-id org.searchlight.FarmStand --data-dir "$WORK/farm-data"
+check "farm: the rows render with Image.resizeMode" "$(wait_page "document.querySelector('[data-testid=row-veg-radish]')" 30)" true
+check "farm: the iOS asset names are the pictures beside the script" \
+  "$(wait_page "['beet', 'leek', 'radish'].every((n) => { const img = document.querySelector('[data-testid=picture-veg-' + n + '] img'); return img && img.complete && img.naturalWidth === 96 && getComputedStyle(img).visibility !== 'hidden'; })" 10)" true
+check "farm: the desktop finds the indexed vegetables" "$(gdbus call --session --dest org.searchlight.FarmStand --object-path /org/searchlight/FarmStand/SearchProvider --method org.gnome.Shell.SearchProvider2.GetInitialResultSet "['leek']")" "(['veg-leek'],)"
+activate_result org.searchlight.FarmStand veg-leek 0
+check "farm: a tap from the desktop shows the app's alert, titled with its name" \
+  "$(wait_page "document.body.innerText.includes('You picked Leek!') && document.body.innerText.includes('Farm Stand')" 10)" true
+snapshot "$OUT/compat-farm-stand.png"
+stop_app
+
 window_app testapp Tests/Window/app/index.js org.searchlight.WindowTest WindowTest \
   "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" \
   apr Apricot Carrot veg-carrot Carrot "document.querySelector('[data-testid=detail-screen]')"
@@ -200,6 +212,41 @@ XDG_DATA_HOME=$prefix SEARCHLIGHT_WINDOW_CONTROL=$control_fifo dbus-run-session 
   sleep 1
 ' _ "$control_fifo" "$app_out" "$WORK/cold.result" "$OUT/coldstart-detail.png" >"$app_out" 2>"$WORK/cold.err" || true
 check "a D-Bus activation that starts the app opens the requested screen" "$(cat "$WORK/cold.result" 2>/dev/null)" true
+
+# --- AppState follows the window's X focus ---------------------------------------------
+start_app appstate Tests/Window/appstate/index.js --window --app-id org.searchlight.WindowAppState --data-dir "$WORK/appstate-data"
+wait_page "document.querySelector('[data-testid=app-state]')" 30 >/dev/null
+app_window=$(x_window WindowAppState)
+xdotool windowfocus --sync "$app_window" 2>/dev/null || xdotool windowfocus "$app_window"
+check "AppState is active when the window gets the focus" \
+  "$(wait_page "document.querySelector('[data-testid=app-state]').innerText === 'active'")" true
+xmessage -geometry 300x100+0+0 "taking the focus" & cover_pid=$!
+for i in $(seq 1 50); do cover=$(xdotool search --name '^xmessage$' 2>/dev/null | head -1); [ -n "$cover" ] && break; sleep 0.1; done
+xdotool windowfocus --sync "$cover" 2>/dev/null || xdotool windowfocus "$cover"
+check "AppState is inactive when another window takes the focus" \
+  "$(wait_page "document.querySelector('[data-testid=app-state]').innerText === 'inactive'")" true
+kill "$cover_pid" 2>/dev/null; wait "$cover_pid" 2>/dev/null
+snapshot "$OUT/appstate-inactive.png"
+check "AppState's change events, in order" "$(page_js 'return window.__appStateChanges.join(" ")')" '"active inactive"'
+stop_app
+
+# --- Linking.openURL through the desktop's handler ------------------------------------
+# A handler of our own, made the default for https, mailto and tel in XDG dirs of the
+# test's own, records the URLs GIO launches it with (as xdg-open would pick it).
+links=$WORK/links
+mkdir -p "$links/data/applications" "$links/config"
+printf '#!/bin/sh\nprintf "%%s\\n" "$1" >> "%s"\n' "$links/opened" > "$links/record.sh"
+chmod +x "$links/record.sh"
+printf '[Desktop Entry]\nType=Application\nName=Link recorder\nExec=%s %%u\nMimeType=x-scheme-handler/https;x-scheme-handler/mailto;x-scheme-handler/tel;\n' \
+  "$links/record.sh" > "$links/data/applications/searchlight-link-recorder.desktop"
+printf '[Default Applications]\nx-scheme-handler/https=searchlight-link-recorder.desktop\nx-scheme-handler/mailto=searchlight-link-recorder.desktop\nx-scheme-handler/tel=searchlight-link-recorder.desktop\n' \
+  > "$links/config/mimeapps.list"
+links_out=$(XDG_DATA_HOME=$links/data XDG_CONFIG_HOME=$links/config NO_AT_BRIDGE=1 \
+  "$SEARCHLIGHT" test --window js/window/components/test/linking 2>&1)
+check_contains "Linking.openURL in the page resolves for https, mailto and tel" "$links_out" "1 passed, 0 failed"
+for _ in 1 2 3 4 5 6 7 8 9 10; do [ "$(wc -l < "$links/opened" 2>/dev/null || echo 0)" -ge 3 ] && break; sleep 0.5; done
+check "the desktop's handler gets each URL, as given" "$(cat "$links/opened" 2>/dev/null | sort | tr '\n' ' ')" \
+  "https://example.org/fruit?name=banana mailto:someone@example.org?subject=Banana tel:+15551234567 "
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

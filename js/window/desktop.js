@@ -12,13 +12,18 @@ const { Alert } = require('./components/Alert');
 
 const desktop = () => NativeModules.SearchlightDesktop;
 
+/** A TypeError with React Native's code for a bad argument. */
+function invalid(message) {
+  return Object.assign(new TypeError(message), { code: 'E_INVALID_ARGUMENT' });
+}
+
 /** A listener registry with React Native's `addEventListener(type, handler) → {remove}`. */
 function events(types, api) {
   const handlers = new Map(types.map((type) => [type, new Set()]));
   return {
     addEventListener(type, handler) {
-      if (!handlers.has(type)) throw new Error(`${api}.addEventListener: unknown event '${type}' (one of ${types.join(', ')})`);
-      if (typeof handler !== 'function') throw new TypeError(`${api}.addEventListener: the handler must be a function`);
+      if (!handlers.has(type)) throw invalid(`${api}.addEventListener: unknown event '${type}' (one of ${types.join(', ')})`);
+      if (typeof handler !== 'function') throw invalid(`${api}.addEventListener: the handler must be a function`);
       handlers.get(type).add(handler);
       return { remove: () => handlers.get(type).delete(handler) };
     },
@@ -127,8 +132,16 @@ if (typeof window !== 'undefined') {
   document.addEventListener('visibilitychange', () => update(currentAppState()));
 }
 
+// Nothing vibrates, but the arguments are checked as React Native types them, so a
+// wrong call is found here rather than on a phone.
 const Vibration = {
-  vibrate() {},
+  vibrate(pattern, repeat) {
+    const duration = (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+    if (pattern !== undefined && !duration(pattern) && !(Array.isArray(pattern) && pattern.every(duration))) {
+      throw invalid('Vibration.vibrate: pattern must be a duration in ms or an array of durations');
+    }
+    if (repeat !== undefined && typeof repeat !== 'boolean') throw invalid('Vibration.vibrate: repeat must be a boolean');
+  },
   cancel() {},
 };
 

@@ -4,4 +4,8 @@
 // (./bridge) and the APIs that reach the desktop (./desktop: Clipboard, Linking, Share,
 // AppState, Vibration).
 
+// Loading it also sets up the page's global `alert()`, as React Native's runtime does
+// before the app's code runs.
+require('./components/globalAlert').installGlobalAlert();
+
 module.exports = { ...require('./components'), ...require('./bridge'), ...require('./desktop') };

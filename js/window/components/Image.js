@@ -1,9 +1,11 @@
 'use strict';
 // Image: `source` as `{ uri }`, `[{ uri }]`, a string (a URL or an absolute file path),
+// an iOS asset name (`'strawberry'`: the picture of that name beside the app's script),
 // or what a bundler gives for `require('./cover.png')` (a URL string); `resizeMode`
 // cover (default) / contain / stretch / center / repeat; `onLoad`, `onError`,
 // `onLoadEnd`, `defaultSource`, `blurRadius`, `accessibilityLabel` / `alt`; the legacy
-// `Image.resizeMode` enum. An image that cannot load draws nothing (no broken glyph).
+// `Image.resizeMode` enum. An image that cannot load or decode draws nothing (no broken
+// glyph).
 // Width and height come from `style`, else from `source.width` / `source.height`,
 // else the picture's own size.
 
@@ -14,10 +16,13 @@ const { useLayout } = require('./layout');
 
 const FIT = { cover: 'cover', contain: 'contain', stretch: 'fill', center: 'scale-down' };
 
-/** A URL the web view loads for a path or URL string. */
+/** A URL the web view loads for a path, URL or asset name. */
 function toURL(value) {
   if (typeof value !== 'string' || value === '') return null;
   if (value.startsWith('/')) return 'file://' + value.split('/').map(encodeURIComponent).join('/');
+  // An iOS asset name ('strawberry', 'cover.png'): the window host serves the picture
+  // of that name beside the app's script (Sources/WindowHost/AppAssets.swift).
+  if (!value.includes('/') && !value.includes(':')) return 'searchlight-asset:///' + encodeURIComponent(value);
   return value;
 }
 
@@ -35,11 +40,16 @@ function resolveAssetSource(source) {
 
 const Image = React.forwardRef(function Image(props, forwardedRef) {
   const ref = useLayout(props.onLayout, forwardedRef);
-  // The URLs that failed to load: the source, then `defaultSource`; when both failed
-  // nothing is drawn, as React Native draws nothing (no broken-image glyph).
-  const [failed, setFailed] = React.useState(() => new Set());
   const resolved = resolveAssetSource(props.source);
   const fallback = resolveAssetSource(props.defaultSource);
+  // The URLs that failed to load: the source, then `defaultSource`; when both failed
+  // nothing is drawn, as React Native draws nothing (no broken-image glyph). They are
+  // remembered for these sources only: an Image that goes back to a URL that failed
+  // tries it again, as React Native does.
+  const sources = `${resolved ? resolved.uri : ''}\n${fallback ? fallback.uri : ''}`;
+  const [failures, setFailures] = React.useState({ sources, urls: new Set() });
+  if (failures.sources !== sources) setFailures({ sources, urls: new Set() });
+  const failed = failures.sources === sources ? failures.urls : new Set();
   const usable = (source) => source && source.uri && !failed.has(source.uri);
   const uri = usable(resolved) ? resolved.uri : usable(fallback) ? fallback.uri : null;
   const flat = flattenStyle(props.style) || {};
@@ -52,6 +62,16 @@ const Image = React.forwardRef(function Image(props, forwardedRef) {
   const attributes = { ...domProps(props), ref, alt: props.alt !== undefined ? props.alt : (props.accessibilityLabel || '') };
   if (attributes.role === undefined && (props.accessibilityLabel || props.alt)) attributes.role = 'img';
   const finish = () => { if (props.onLoadEnd) props.onLoadEnd(); };
+  const fail = () => {
+    if (props.onError) props.onError({ nativeEvent: { error: `could not load ${uri}` } });
+    if (uri) {
+      setFailures((before) => {
+        const urls = new Set(before.sources === sources ? before.urls : []);
+        return { sources, urls: urls.add(uri) };
+      });
+    }
+    finish();
+  };
   if (resizeMode === 'repeat') {
     const style = composeStyle(VIEW_DEFAULTS, props.style, {
       ...extra, backgroundImage: uri ? `url("${uri}")` : undefined, backgroundRepeat: 'repeat',
@@ -73,18 +93,27 @@ const Image = React.forwardRef(function Image(props, forwardedRef) {
         display: 'block', width: '100%', height: '100%', objectFit: FIT[resizeMode] || 'cover',
         objectPosition: 'center', borderRadius: 'inherit',
       },
+      // WebKit fires `load` once a picture's header is read, even when its pixels
+      // cannot be decoded (a corrupt PNG), and then paints it partly or not at all;
+      // React Native reports such a picture as an error. The first `decode()` decodes
+      // (and may resolve even when that fails); a second one answers from the
+      // picture's state, rejecting when decoding failed. A decode that ends because
+      // `src` changed is not this picture's answer.
       onLoad: (event) => {
-        if (props.onLoad) {
-          const target = event.target;
-          props.onLoad({ nativeEvent: { source: { uri, width: target.naturalWidth, height: target.naturalHeight } } });
-        }
-        finish();
+        const target = event.target;
+        const requested = target.src;
+        const settled = (decoded) => {
+          if (target.src !== requested) return;
+          if (!decoded) { fail(); return; }
+          if (props.onLoad) {
+            props.onLoad({ nativeEvent: { source: { uri, width: target.naturalWidth, height: target.naturalHeight } } });
+          }
+          finish();
+        };
+        if (typeof target.decode !== 'function') settled(true);
+        else target.decode().then(() => target.decode()).then(() => settled(true), () => settled(false));
       },
-      onError: () => {
-        if (props.onError) props.onError({ nativeEvent: { error: `could not load ${uri}` } });
-        if (uri) setFailed((before) => new Set(before).add(uri));
-        finish();
-      },
+      onError: () => fail(),
     }));
 });
 

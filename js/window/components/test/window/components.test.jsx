@@ -9,11 +9,14 @@ import assert from 'assert';
 import { test, afterEach } from 'test';
 import {
   View, Text, TextInput, Image, Pressable, ScrollView, FlatList, BackHandler, StyleSheet,
-  SectionList, Switch, Modal, Alert,
+  SectionList, Switch, Modal, Alert, Vibration, AppState, Linking,
 } from 'react-native';
 
 // A 4×2 red PNG, so natural sizes and fills can be measured.
-const RED_4x2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGP4z8CAQAyoHAB3zgvzG0qs4QAAAABJRU5ErkJggg==';
+const RED_4x2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR42mP4z8AARwzIHABvqgf5aN2vpwAAAABJRU5ErkJggg==';
+// The same header with a damaged pixel chunk (its CRC and zlib checksum are wrong):
+// WebKit reads the size and fires `load`, but cannot decode the pixels.
+const CORRUPT_4x2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGP4z8CAQAyoHAB3zgvzG0qs4QAAAABJRU5ErkJggg==';
 
 // Each test renders into a fixed 480×760 box of its own page.
 const container = document.createElement('div');
@@ -238,6 +241,57 @@ test('Image: a source that cannot load gives way to defaultSource; when both fai
   equal(getComputedStyle(byId('both').firstChild).visibility, 'hidden', 'nothing drawn when both fail');
 });
 
+/** Waits until `condition()` holds, for at most `ms`, checking each frame. */
+async function until(condition, ms = 2000) {
+  const end = Date.now() + ms;
+  while (!condition() && Date.now() < end) await frame();
+}
+
+test('Image: two Images with the same picture both load and are drawn', async () => {
+  const loads = [];
+  await mount(
+    <View style={{ flexDirection: 'row' }}>
+      <Image testID="left" source={{ uri: RED_4x2 }} style={{ width: 80, height: 80 }} onLoad={() => loads.push('left')} />
+      <Image testID="right" source={{ uri: RED_4x2 }} style={{ width: 80, height: 80 }} onLoad={() => loads.push('right')} />
+    </View>);
+  await until(() => loads.length === 2);
+  equal(loads.sort(), ['left', 'right'], 'both load');
+  for (const id of ['left', 'right']) {
+    const picture = byId(id).firstChild;
+    equal(getComputedStyle(picture).visibility, 'visible', `${id} is drawn`);
+    equal([picture.offsetWidth, picture.offsetHeight], [80, 80], `${id} fills its frame`);
+  }
+});
+
+test('Image: a picture whose pixels cannot be decoded fires onError, not onLoad, and draws nothing', async () => {
+  const events = [];
+  await mount(
+    <View style={{ flexDirection: 'row' }}>
+      <Image testID="corrupt" source={{ uri: CORRUPT_4x2 }} style={{ width: 80, height: 80 }}
+        onLoad={() => events.push('load')} onError={() => events.push('error')} />
+      <Image testID="replaced" source={{ uri: CORRUPT_4x2 }} defaultSource={{ uri: RED_4x2 }} style={{ width: 80, height: 80 }} />
+    </View>);
+  await until(() => events.length > 0 && byId('replaced').firstChild.getAttribute('src') === RED_4x2);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  equal(events, ['error'], 'onError once, no onLoad');
+  equal(getComputedStyle(byId('corrupt').firstChild).visibility, 'hidden', 'nothing drawn');
+  equal(byId('replaced').firstChild.getAttribute('src'), RED_4x2, 'defaultSource takes its place');
+});
+
+test('Image: a URL that failed is tried again when the Image goes back to it', async () => {
+  const events = [];
+  const missing = { uri: '/nonexistent/strawberry.png' };
+  const show = (source) => mount(<Image testID="again" source={source} style={{ width: 40, height: 40 }}
+    onLoad={() => events.push('load')} onError={() => events.push('error')} />);
+  await show(missing);
+  await until(() => events.length === 1);
+  await show({ uri: RED_4x2 });
+  await until(() => events.length === 2);
+  await show(missing);
+  await until(() => events.length === 3);
+  equal(events, ['error', 'load', 'error'], 'the failed URL is requested again');
+});
+
 test('FlatList: every item, separators between them, and the list scrolls in a bounded parent', async () => {
   const data = Array.from({ length: 30 }, (_, i) => ({ id: `item-${i}` }));
   await mount(
@@ -359,4 +413,102 @@ test('Alert: a dialog with its buttons; a button closes it and runs its onPress;
   await frame();
   equal(seen, ['delete', 'cancel'], 'onPress calls');
   equal(document.querySelector('[data-testid="alert"]'), null, 'closed by Escape');
+});
+
+test('global alert(message) is our Alert titled with the app\'s name; alert(title, message, buttons) is Alert.alert', async () => {
+  const name = document.title;
+  document.title = 'Fruit Finder';
+  try {
+    // WebKit's own alert would block the page here.
+    check(!String(window.alert).includes('[native code]'), 'the page\'s alert is ours');
+    const answer = alert('You tapped on Banana!');
+    equal(answer, undefined, 'returns at once, as React Native does');
+    await until(() => document.querySelector('[data-testid="alert"]') !== null);
+    const dialog = byId('alert');
+    equal(dialog.getAttribute('aria-label'), 'Fruit Finder', 'the app\'s name is the title');
+    check(dialog.innerText.includes('You tapped on Banana!'), dialog.innerText);
+    check(!dialog.innerText.includes('file:'), 'no page URL in the dialog');
+    equal(byId('alert-button-0').innerText, 'OK', 'one OK button');
+    byId('alert-button-0').click();
+    await frame();
+    equal(document.querySelector('[data-testid="alert"]'), null, 'OK closes it');
+
+    const seen = [];
+    alert('Remove Banana?', 'It leaves the index.', [
+      { text: 'Keep', style: 'cancel' }, { text: 'Remove', style: 'destructive', onPress: () => seen.push('remove') },
+    ]);
+    await until(() => document.querySelector('[data-testid="alert"]') !== null);
+    equal(byId('alert').getAttribute('aria-label'), 'Remove Banana?', 'a given title');
+    check(byId('alert').innerText.includes('It leaves the index.'), byId('alert').innerText);
+    byId('alert-button-1').click();
+    await frame();
+    equal(seen, ['remove'], 'the button\'s onPress');
+  } finally {
+    document.title = name;
+  }
+});
+
+test('Image: an iOS asset name is the picture of that name beside the script; nothing outside it is served', async () => {
+  const events = {};
+  const note = (id) => ({ onLoad: ({ nativeEvent }) => { events[id] = `load ${nativeEvent.source.width}x${nativeEvent.source.height}`; },
+    onError: () => { events[id] = 'error'; } });
+  // strawberry.png (48×48) lies beside this file; a name may leave out its extension.
+  // kokoro.png beside it is a link to a picture elsewhere in the repository.
+  const escapes = {
+    parent: 'searchlight-asset:///..%2Fwindow%2Fstrawberry.png',
+    absolute: 'searchlight-asset:///' + encodeURIComponent(`${window.__dirname}/strawberry.png`),
+    hidden: 'searchlight-asset:///.',
+    linked: 'kokoro',
+  };
+  await mount(
+    <View style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
+      <Image testID="bare" source={{ uri: 'strawberry' }} style={{ width: 48, height: 48 }} {...note('bare')} />
+      <Image testID="named" source="strawberry.png" {...note('named')} />
+      <Image testID="unknown" source={{ uri: 'banana' }} style={{ width: 48, height: 48 }} {...note('unknown')} />
+      <Image testID="script" source={{ uri: 'components.test.jsx' }} style={{ width: 48, height: 48 }} {...note('script')} />
+      {Object.entries(escapes).map(([id, uri]) => <Image key={id} testID={id} source={{ uri }} style={{ width: 48, height: 48 }} {...note(id)} />)}
+    </View>);
+  await until(() => Object.keys(events).length === 8, 4000);
+  equal(events, {
+    bare: 'load 48x48', named: 'load 48x48', unknown: 'error', script: 'error',
+    parent: 'error', absolute: 'error', hidden: 'error', linked: 'error',
+  }, 'what loads');
+  equal(byId('bare').firstChild.getAttribute('src'), 'searchlight-asset:///strawberry', 'served by the window host');
+  equal([byId('named').offsetWidth, byId('named').offsetHeight], [48, 48], 'its own size');
+  equal(getComputedStyle(byId('unknown').firstChild).visibility, 'hidden', 'an unknown name draws nothing');
+});
+
+test('Vibration takes React Native\'s arguments and does nothing; a wrong pattern is a coded error', () => {
+  equal(Vibration.vibrate(), undefined, 'default pattern');
+  Vibration.vibrate(300);
+  Vibration.vibrate([0, 500, 200, 500], true);
+  Vibration.cancel();
+  assert.throws(() => Vibration.vibrate('long'), { name: 'TypeError', code: 'E_INVALID_ARGUMENT' });
+  assert.throws(() => Vibration.vibrate([100, -1]), { code: 'E_INVALID_ARGUMENT' });
+  assert.throws(() => Vibration.vibrate(100, 'yes'), { code: 'E_INVALID_ARGUMENT' });
+});
+
+test('AppState: the window\'s focus is active / inactive, with change, focus and blur events', async () => {
+  check(['active', 'inactive', 'background'].includes(AppState.currentState), AppState.currentState);
+  window.dispatchEvent(new FocusEvent('focus'));
+  equal(AppState.currentState, 'active', 'a focused window is active');
+  const seen = [];
+  const change = AppState.addEventListener('change', (next) => seen.push(next));
+  const blur = AppState.addEventListener('blur', () => seen.push('(blur)'));
+  window.dispatchEvent(new FocusEvent('blur'));
+  equal(AppState.currentState, 'inactive', 'a shown window without focus is inactive');
+  window.dispatchEvent(new FocusEvent('focus'));
+  change.remove();
+  blur.remove();
+  window.dispatchEvent(new FocusEvent('blur'));
+  window.dispatchEvent(new FocusEvent('focus'));
+  equal(seen, ['(blur)', 'inactive', 'active'], 'events until removed');
+  assert.throws(() => AppState.addEventListener('resume', () => {}), { code: 'E_INVALID_ARGUMENT' });
+});
+
+test('Linking.openURL refuses what is not an http(s), mailto or tel URL, with a coded error', async () => {
+  for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'https://', 'tel:', 'not a url', 42, '']) {
+    await assert.rejects(Linking.openURL(url), { code: 'E_INVALID_URL' }, String(url));
+  }
+  equal(await Linking.canOpenURL('ftp://example.org/'), false, 'no desktop handler is asked for another scheme');
 });

@@ -23,7 +23,7 @@ test('Clipboard: what the app copies is on the desktop clipboard, and read back'
 
 test('Linking: only the schemes React Native documents; an unknown one is refused with a code', async () => {
   assert.strictEqual(await Linking.canOpenURL('ftp://example.org/file'), false);
-  await assert.rejects(Linking.openURL('ftp://example.org/file'), (error) => error.code === 'E_UNSUPPORTED_URL');
+  await assert.rejects(Linking.openURL('ftp://example.org/file'), (error) => error.code === 'E_INVALID_URL');
   await assert.rejects(Linking.openURL(''), /url: must be a non-empty string/);
   assert.strictEqual(await Linking.getInitialURL(), null);
   const subscription = Linking.addEventListener('url', () => {});
