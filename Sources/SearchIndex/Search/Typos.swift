@@ -16,17 +16,14 @@ import Foundation
 /// word before, ``Vocabulary/Snapshot/shared``). A 7-letter word visits a few thousand
 /// prefixes of a 100k-word list, not the list.
 enum Typos {
-    /// The edits a word (or prefix) of `length` characters may have.
+    /// The edits a word (or prefix) of `length` characters may have (``TypoPolicy``).
     static func maximumEdits(length: Int) -> Int {
-        length >= 9 ? 2 : (length >= 5 ? 1 : 0)
+        TypoPolicy.spec.maximumEdits(length: length)
     }
 
-    /// The edits a query word may have: by its length, and none for a word with a
-    /// digit (numbers, codes and versions match exactly: `n1234` must not find
-    /// `n1231`) or a Chinese, Japanese or Korean character.
+    /// The edits a query word may have (``TypoPolicy``).
     static func maximumEdits(word: [UInt32]) -> Int {
-        guard Vocabulary.keeps(word), word.allSatisfy({ Unicode.Scalar($0)?.properties.isAlphabetic == true }) else { return 0 }
-        return maximumEdits(length: word.count)
+        TypoPolicy.spec.maximumEdits(word: word)
     }
 
     /// How many alternatives one query word may expand to: the FTS query ORs them.
