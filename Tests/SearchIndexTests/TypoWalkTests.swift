@@ -104,7 +104,7 @@ final class TypoWalkTests: XCTestCase {
         for (lengths, edits) in [(5 ... 8, 1), (5 ... 8, 1), (9 ... 12, 2), (9 ... 12, 1)] {
             for _ in 0 ..< 5 {
                 let query = misspelling(words, lengths: lengths, edits: edits, random: &random)
-                let k = Typos.maximumEdits(length: query.count)
+                let k = TypoPolicy.spec.maximumEdits(length: query.count)
                 guard k > 0 else { continue }
                 let expected = bruteForceWords(query, k: k, words: words, counts: counts)
                 let walked = Typos.everyAlternative(of: query, prefix: false, maximumEdits: k, in: vocabulary)
@@ -130,7 +130,7 @@ final class TypoWalkTests: XCTestCase {
                 // The text typed so far: the start of a misspelled word.
                 let misspelled = misspelling(words, lengths: lengths, edits: edits, random: &random)
                 let query = Array(misspelled.prefix(max(5, misspelled.count - Int(random.next() % 4))))
-                let k = Typos.maximumEdits(length: query.count)
+                let k = TypoPolicy.spec.maximumEdits(length: query.count)
                 guard k > 0 else { continue }
                 let expected = bruteForcePrefixes(query, k: k, words: words, counts: counts)
                 let walked = Typos.everyAlternative(of: query, prefix: true, maximumEdits: k, in: vocabulary)

@@ -626,13 +626,9 @@ struct CandidateSearch {
         return bound
     }
 
-    /// Whether some term of the plan may match with typos (a single token of 5 or
-    /// more characters, not Chinese, Japanese or Korean).
+    /// Whether some term of the plan may match with typos (``TypoPolicy``).
     static func hasTypoTerms(_ plan: MatchPlan) -> Bool {
-        plan.terms.contains { term in
-            guard term.tokens.count == 1 else { return false }
-            return Typos.maximumEdits(word: Vocabulary.scalars(term.tokens[0])) > 0
-        }
+        plan.terms.contains(where: TypoPolicy.spec.mayHaveTypos)
     }
 
     /// The exact matches of a plan, best-first, at least `want` of them when there are
@@ -788,10 +784,9 @@ struct CandidateSearch {
             SearchText.quoted(token) + (prefix ? "*" : "")
         }
         func alternatives(_ term: SearchTerm) -> [String]? {
-            guard term.tokens.count == 1 else { return nil }
-            let scalars = Vocabulary.scalars(term.tokens[0])
-            let edits = Typos.maximumEdits(word: scalars)
+            let edits = TypoPolicy.spec.maximumEdits(for: term)
             guard edits > 0 else { return nil }
+            let scalars = Vocabulary.scalars(term.tokens[0])
             let found = self.vocabulary?.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
                 ?? Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
             guard !found.isEmpty else { return nil }

@@ -106,12 +106,10 @@ final class HitAnalyzer {
         self.tokenizer = tokenizer
         self.vocabulary = vocabulary
         self.itemCount = itemCount
+        let typos = TypoPolicy.forTolerance(typoTolerance)
         terms = plan.terms.map { term in
             let scalars = term.tokens.count == 1 ? Vocabulary.scalars(term.tokens[0]) : []
-            let isCJK = term.tokens.contains { token in
-                String(decoding: token, as: UTF8.self).unicodeScalars.contains(where: SearchText.isCJK)
-            }
-            let edits = typoTolerance && !isCJK && term.tokens.count == 1 ? Typos.maximumEdits(word: scalars) : 0
+            let edits = typos.maximumEdits(for: term)
             let length = term.tokens.reduce(0) { $0 + String(decoding: $1, as: UTF8.self).unicodeScalars.count }
             // An IDF-like weight: log of items per item holding the word (1 when unknown).
             var weight = 1.0

@@ -1,10 +1,10 @@
 import Foundation
 
-/// Typo tolerance as SPEC §5 defines it: a word of 5–8 characters matches with one
-/// edit, 9 or more with two, shorter words only exactly; an edit is an insertion, a
-/// deletion, a substitution or a swap of two neighbouring characters (the optimal
-/// string alignment distance). The word being typed (the last, a prefix) matches an
-/// indexed word when it is within that distance of one of the word's prefixes.
+/// Typo tolerance as SPEC §5 defines it (which terms, how many edits: ``TypoPolicy``):
+/// an edit is an insertion, a deletion, a substitution or a swap of two neighbouring
+/// characters (the optimal string alignment distance). The word being typed (the last,
+/// a prefix) matches an indexed word when it is within that distance of one of the
+/// word's prefixes.
 ///
 /// Misspellings are looked up in the index's sorted word list (``Vocabulary``) by
 /// walking it as a trie: the list is sorted, so words sharing a prefix are
@@ -16,19 +16,6 @@ import Foundation
 /// word before, ``Vocabulary/Snapshot/shared``). A 7-letter word visits a few thousand
 /// prefixes of a 100k-word list, not the list.
 enum Typos {
-    /// The edits a word (or prefix) of `length` characters may have.
-    static func maximumEdits(length: Int) -> Int {
-        length >= 9 ? 2 : (length >= 5 ? 1 : 0)
-    }
-
-    /// The edits a query word may have: by its length, and none for a word with a
-    /// digit (numbers, codes and versions match exactly: `n1234` must not find
-    /// `n1231`) or a Chinese, Japanese or Korean character.
-    static func maximumEdits(word: [UInt32]) -> Int {
-        guard Vocabulary.keeps(word), word.allSatisfy({ Unicode.Scalar($0)?.properties.isAlphabetic == true }) else { return 0 }
-        return maximumEdits(length: word.count)
-    }
-
     /// How many alternatives one query word may expand to: the FTS query ORs them.
     static let maximumAlternatives = 24
 

@@ -361,7 +361,8 @@ final class Vocabulary: Sendable {
 
     /// ``Typos/alternatives(of:prefix:maximumEdits:in:)`` through a small cache.
     func alternatives(of word: [UInt32], prefix: Bool, maximumEdits: Int, in snapshot: Snapshot) -> [Typos.Alternative] {
-        let key = (prefix ? "p" : "w") + Self.string(word)
+        // The budget is part of the question: another ``TypoPolicy`` finds other words.
+        let key = (prefix ? "p" : "w") + String(maximumEdits) + Self.string(word)
         let current = version.load(ordering: .acquiring)
         if let known = cache.withLock({ $0.version == current ? $0.alternatives[key] : nil }) { return known }
         let found = Typos.alternatives(of: word, prefix: prefix, maximumEdits: maximumEdits, in: snapshot)
