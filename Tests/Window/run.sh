@@ -142,11 +142,14 @@ check "farm: the rows render with Image.resizeMode" "$(wait_page "document.query
 check "farm: the iOS asset names are the pictures beside the script" \
   "$(wait_page "['beet', 'leek', 'radish'].every((n) => { const img = document.querySelector('[data-testid=picture-veg-' + n + '] img'); return img && img.complete && img.naturalWidth === 96 && getComputedStyle(img).visibility !== 'hidden'; })" 10)" true
 check "farm: the desktop finds the indexed vegetables" "$(gdbus call --session --dest org.searchlight.FarmStand --object-path /org/searchlight/FarmStand/SearchProvider --method org.gnome.Shell.SearchProvider2.GetInitialResultSet "['leek']")" "(['veg-leek'],)"
+check_contains "farm: thumbnailName found the picture beside the script: the result has an icon" \
+  "$(gdbus call --session --dest org.searchlight.FarmStand --object-path /org/searchlight/FarmStand/SearchProvider --method org.gnome.Shell.SearchProvider2.GetResultMetas "['veg-leek']")" "'icon':"
 activate_result org.searchlight.FarmStand veg-leek 0
 check "farm: a tap from the desktop shows the app's alert, titled with its name" \
   "$(wait_page "document.body.innerText.includes('You picked Leek!') && document.body.innerText.includes('Farm Stand')" 10)" true
 snapshot "$OUT/compat-farm-stand.png"
 stop_app
+check "farm: no warning about thumbnailName" "$(grep -c thumbnailName "$WORK/farm.err")" 0
 
 window_app testapp Tests/Window/app/index.js org.searchlight.WindowTest WindowTest \
   "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" \

@@ -6,7 +6,9 @@
 // `thumbnailUri`, `thumbnailData`, `keywords`, `title`) are accepted by the
 // native module as they are. Only `thumbnailName`, an iOS asset-catalog name,
 // means nothing there: it is looked up as an image file beside the main script
-// and sent as `imageUrl`, or dropped with one warning per process.
+// (in a window's page: beside the app's entry, the page's <base>; items waiting for
+// that lookup are written once it is done) and sent as `imageUrl`, or dropped with
+// one warning per process.
 
 const searchlight = require('searchlight');
 
@@ -60,10 +62,46 @@ function thumbnailPath(name) {
   return found;
 }
 
+// In a windowed app's page there is no main module to resolve files beside: the
+// app's directory is the page's <base>, and a file there is found by reading it
+// (asynchronously; the page may read file:// URLs). Names are looked up once.
+function pageDirectory() {
+  if (typeof document === 'undefined' || typeof document.baseURI !== 'string' || !document.baseURI.startsWith('file://')) return null;
+  const path = decodeURIComponent(new URL(document.baseURI).pathname);
+  return path.endsWith('/') ? path.slice(0, -1) : path.slice(0, path.lastIndexOf('/'));
+}
+
+function pageFileExists(path) {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open('GET', 'file://' + path.split('/').map(encodeURIComponent).join('/'));
+    request.responseType = 'arraybuffer';
+    request.onload = () => resolve(request.response !== null && request.response.byteLength > 0);
+    request.onerror = () => resolve(false);
+    request.send();
+  });
+}
+
+/** In a page, finds the files of the items' thumbnailNames before they are indexed. */
+async function findPageThumbnails(items) {
+  const directory = pageDirectory();
+  for (const item of items) {
+    const name = item && typeof item === 'object' ? item.thumbnailName : undefined;
+    if (typeof name !== 'string' || thumbnailPaths.has(name)) continue;
+    let found = null;
+    if (name !== '' && !name.includes('/')) {
+      for (const extension of THUMBNAIL_EXTENSIONS) {
+        if (await pageFileExists(`${directory}/${name}${extension}`)) { found = `${directory}/${name}${extension}`; break; }
+      }
+    }
+    thumbnailPaths.set(name, found);
+  }
+}
+
 function warnOnce(name) {
   if (warnedAboutThumbnailName) return;
   warnedAboutThumbnailName = true;
-  const where = mainScriptDirectory() || 'the main script';
+  const where = mainScriptDirectory() || pageDirectory() || 'the main script';
   console.warn(`react-native-spotlight-search: thumbnailName "${name}" is an iOS asset name and ` +
     `no image ${name}, ${name}.png or ${name}.jpg was found in ${where}; ` +
     'items are indexed without such thumbnails (this warning is shown once)');
@@ -94,21 +132,27 @@ function toNativeItem(item, path) {
   return { ...rest, imageUrl: file };
 }
 
-function indexItems(items) {
+/** Runs `write` now, or (in a page, with thumbnailNames still to look up) once they are found. */
+function afterPageThumbnails(items, write) {
+  const pending = mainScriptDirectory() === null && pageDirectory() !== null && Array.isArray(items)
+    && items.some((item) => item && typeof item === 'object' && typeof item.thumbnailName === 'string' && !thumbnailPaths.has(item.thumbnailName));
+  if (pending) return findPageThumbnails(items).then(write);
   try {
-    const nativeItems = Array.isArray(items) ? items.map((item, index) => toNativeItem(item, `items[${index}]`)) : items;
-    return done(searchlight.indexItems(nativeItems));
+    return write();
   } catch (error) {
     return Promise.reject(error);
   }
 }
 
+function indexItems(items) {
+  return afterPageThumbnails(items, () => {
+    const nativeItems = Array.isArray(items) ? items.map((item, index) => toNativeItem(item, `items[${index}]`)) : items;
+    return done(searchlight.indexItems(nativeItems));
+  });
+}
+
 function indexItem(item) {
-  try {
-    return done(searchlight.indexItem(toNativeItem(item, 'item')));
-  } catch (error) {
-    return Promise.reject(error);
-  }
+  return afterPageThumbnails([item], () => done(searchlight.indexItem(toNativeItem(item, 'item'))));
 }
 
 function deleteItemsWithIdentifiers(identifiers) {
