@@ -77,24 +77,6 @@ check "errors: Ctrl+R reloads" \
   "$(until_page "document.querySelector('[data-testid=basket]') && !document.querySelector('[data-searchlight-error]')")" true
 stop_app
 
-# --- Linking.openURL: the desktop's default handler for https gets the URL ------------
-mkdir -p "$WORK/linking/data/applications" "$WORK/linking/config"
-cat > "$WORK/linking/data/applications/fake-browser.desktop" <<DESKTOP
-[Desktop Entry]
-Type=Application
-Name=Fake Browser
-Exec=sh -c 'echo "\$1" > "$WORK/linking/opened"' sh %u
-MimeType=x-scheme-handler/https;
-DESKTOP
-printf '[Default Applications]\nx-scheme-handler/https=fake-browser.desktop\n' > "$WORK/linking/config/mimeapps.list"
-XDG_DATA_HOME="$WORK/linking/data" XDG_CONFIG_HOME="$WORK/linking/config" \
-  start_app linking Tests/Window/errorapp/index.js --window --app-id org.searchlight.ErrorTest --data-dir "$WORK/linking-data"
-check "linking: the app renders" "$(wait_page "document.querySelector('[data-testid=visit]')" 30)" true
-page_js "document.querySelector('[data-testid=visit]').click(); return true" >/dev/null
-for i in $(seq 1 50); do [ -s "$WORK/linking/opened" ] && break; sleep 0.1; done
-check "linking: Linking.openURL hands the URL to the desktop's https handler" "$(cat "$WORK/linking/opened" 2>/dev/null)" "https://foods.example/pad-thai"
-stop_app
-
 # --- --watch: a source edit reloads the page; a build error is shown, then fixed -----
 mkdir -p "$WORK/watchapp"
 cp Tests/Window/errorapp/index.js Tests/Window/errorapp/App.js "$WORK/watchapp/"

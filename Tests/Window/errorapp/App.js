@@ -1,5 +1,5 @@
 import React, { useState } from 'react';
-import { Linking, Pressable, StyleSheet, Text, View } from 'react-native';
+import { Pressable, StyleSheet, Text, View } from 'react-native';
 
 function Basket({ fruit }) {
   if (fruit === 'durian') {
@@ -18,9 +18,6 @@ export default function App() {
       </Pressable>
       <Pressable testID="pears" onPress={() => setFruit('pears')} style={styles.button}>
         <Text>Make it pears</Text>
-      </Pressable>
-      <Pressable testID="visit" onPress={() => Linking.openURL('https://foods.example/pad-thai')} style={styles.button}>
-        <Text>Visit the recipe</Text>
       </Pressable>
       <Pressable testID="warn" onPress={() => console.warn('The basket is getting heavy')} style={styles.button}>
         <Text>Warn</Text>

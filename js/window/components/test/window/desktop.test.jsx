@@ -1,8 +1,8 @@
 // The APIs that reach the desktop, in a real page over the window host's bridge:
-// the GTK clipboard, the desktop's URL handlers, the share sheet, the window's focus.
+// the GTK clipboard and the share sheet.
 import assert from 'assert';
 import { test } from 'test';
-import { Clipboard, Linking, Share, AppState, Vibration } from 'react-native';
+import { Clipboard, Linking, Share } from 'react-native';
 
 const waitFor = async (find) => {
   for (let i = 0; i < 200; i++) {
@@ -21,10 +21,8 @@ test('Clipboard: what the app copies is on the desktop clipboard, and read back'
   assert.throws(() => Clipboard.setString(42), /content must be a string/);
 });
 
-test('Linking: only the schemes React Native documents; an unknown one is refused with a code', async () => {
-  assert.strictEqual(await Linking.canOpenURL('ftp://example.org/file'), false);
-  await assert.rejects(Linking.openURL('ftp://example.org/file'), (error) => error.code === 'E_INVALID_URL');
-  await assert.rejects(Linking.openURL(''), /url: must be a non-empty string/);
+// Linking's refusals, AppState and Vibration: components.test.jsx; openURL for real: ../linking.
+test('Linking: no initial URL on the desktop; url listeners can be added and removed', async () => {
   assert.strictEqual(await Linking.getInitialURL(), null);
   const subscription = Linking.addEventListener('url', () => {});
   subscription.remove();
@@ -41,18 +39,4 @@ test('Share: a sheet offering to copy; Copy puts the message and url on the clip
   (await waitFor(() => button('Cancel'))).click();
   assert.deepStrictEqual(await dismissed, { action: 'dismissedAction' });
   await assert.rejects(Share.share({ title: 'no content' }), /string message or url/);
-});
-
-test("AppState follows the window's focus; Vibration is accepted", async () => {
-  const changes = [];
-  const subscription = AppState.addEventListener('change', (state) => changes.push(state));
-  window.dispatchEvent(new FocusEvent('focus'));
-  window.dispatchEvent(new FocusEvent('blur'));
-  window.dispatchEvent(new FocusEvent('focus'));
-  subscription.remove();
-  assert.deepStrictEqual(changes.slice(-2), ['inactive', 'active'], `changes: ${changes}`);
-  assert.strictEqual(AppState.currentState, 'active');
-  assert.throws(() => AppState.addEventListener('resume', () => {}), /unknown event 'resume'/);
-  Vibration.vibrate([0, 100]);
-  Vibration.cancel();
 });
