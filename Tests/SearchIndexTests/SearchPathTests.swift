@@ -79,14 +79,14 @@ final class SearchPathTests: IndexTestCase {
         return try index.store.read { connection in
             var search = CandidateSearch(connection: connection, thumbnails: index.thumbnails, now: now,
                                          kinds: [Schema.itemKind], domains: domains, vocabulary: index.vocabulary)
-            search.walksPassesTogether = together
-            search.prefixPath = prefixPath
-            search.runsTypoPassFirst = typoPassFirst
-            search.checksTypoPrefix = checksTypoPrefix
-            search.mergesTypoPrefixAlone = mergesTypoPrefixAlone
+            search.overrides.walksPassesTogether = together
+            search.overrides.prefixPath = prefixPath
+            search.overrides.runsTypoPassFirst = typoPassFirst
+            search.overrides.checksTypoPrefix = checksTypoPrefix
+            search.overrides.mergesTypoPrefixAlone = mergesTypoPrefixAlone
             search.countsTotal = countsTotal
-            search.prunesRanking = prunesRanking
-            search.analyzesTypoRowsInTheWalk = analyzesTypoRows
+            search.overrides.prunesRanking = prunesRanking
+            search.overrides.analyzesTypoRowsInTheWalk = analyzesTypoRows
             let trace = SearchTrace()
             search.trace = trace
             let result = try search.run(text: text, limit: limit, offset: offset, typoTolerance: typos)
@@ -540,7 +540,7 @@ final class SearchPathTests: IndexTestCase {
             return (snapshot.postings(withPrefix: Vocabulary.scalars(Array("con".utf8))),
                     snapshot.count(of: Vocabulary.scalars(Array("common".utf8))))
         }
-        XCTAssertEqual(CandidateSearch.prefixPath(prefixPostings: counts.0, completeRows: counts.1, items: 1100,
+        XCTAssertEqual(CostModel.prefixPath(prefixPostings: counts.0, completeRows: counts.1, items: 1100,
                                                   want: CandidateSearch.window), .headWalk, "\(counts)")
         for typos in [true, false] {
             let chosen = try run("common con", limit: 20, typos: typos)
@@ -553,7 +553,7 @@ final class SearchPathTests: IndexTestCase {
         }
     }
 
-    /// Past `CandidateSearch.verifiedScanBudget` rows without the prefix, the Swift check
+    /// Past `CostModel.verifiedScanBudget` rows without the prefix, the Swift check
     /// gives up and walks both lists side by side: the same hits as the other paths.
     func testTheSwiftCheckGivingUpFindsWhatTheMergeFinds() throws {
         var items = (0 ..< 2500).map { item("c\($0)", title: "Common item \($0)") }
@@ -590,18 +590,18 @@ final class PrefixPathRuleTests: XCTestCase {
     /// merges it otherwise (`blats ke`: 1,307 for 11,233; `scrubbiest fore`: 799 for
     /// 10,529), never past the scan budget.
     func testTheTypoPrefixIsCheckedWhenItsMatchesAreFew() {
-        XCTAssertTrue(CandidateSearch.checksTypoPrefix(rows: 286, prefixPostings: 21_963))
-        XCTAssertTrue(CandidateSearch.checksTypoPrefix(rows: 171, prefixPostings: 15_074))
-        XCTAssertTrue(CandidateSearch.checksTypoPrefix(rows: 623, prefixPostings: 21_020))
-        XCTAssertFalse(CandidateSearch.checksTypoPrefix(rows: 1_307, prefixPostings: 11_233))
-        XCTAssertFalse(CandidateSearch.checksTypoPrefix(rows: 799, prefixPostings: 10_529))
-        XCTAssertFalse(CandidateSearch.checksTypoPrefix(rows: CandidateSearch.verifiedScanBudget + 1, prefixPostings: 10_000_000))
-        XCTAssertFalse(CandidateSearch.checksTypoPrefix(rows: 0, prefixPostings: 0))
+        XCTAssertTrue(CostModel.checksTypoPrefix(rows: 286, prefixPostings: 21_963))
+        XCTAssertTrue(CostModel.checksTypoPrefix(rows: 171, prefixPostings: 15_074))
+        XCTAssertTrue(CostModel.checksTypoPrefix(rows: 623, prefixPostings: 21_020))
+        XCTAssertFalse(CostModel.checksTypoPrefix(rows: 1_307, prefixPostings: 11_233))
+        XCTAssertFalse(CostModel.checksTypoPrefix(rows: 799, prefixPostings: 10_529))
+        XCTAssertFalse(CostModel.checksTypoPrefix(rows: CostModel.verifiedScanBudget + 1, prefixPostings: 10_000_000))
+        XCTAssertFalse(CostModel.checksTypoPrefix(rows: 0, prefixPostings: 0))
     }
 
     func testTheCheapestPathIsChosen() {
         func path(_ postings: Int, _ rows: Int?) -> MatchPlan.PrefixPath {
-            CandidateSearch.prefixPath(prefixPostings: postings, completeRows: rows, items: 100_000, want: CandidateSearch.window)
+            CostModel.prefixPath(prefixPostings: postings, completeRows: rows, items: 100_000, want: CandidateSearch.window)
         }
         // `house a`: a prefix starting 200k postings, after 2,272 matches: a few hundred rows to check.
         XCTAssertEqual(path(230_000, 2_272), .swiftCheck)
@@ -622,7 +622,7 @@ final class PrefixPathRuleTests: XCTestCase {
     /// --native-only`'s 1M index, where FTS5 merged `inte*` (263k postings) for 30–40 ms.
     func testALongerPrefixIsCheckedOrWalkedWhenThatCostsLess() {
         func path(_ postings: Int, _ rows: Int?) -> MatchPlan.PrefixPath {
-            CandidateSearch.prefixPath(prefixPostings: postings, completeRows: rows, items: 1_000_000,
+            CostModel.prefixPath(prefixPostings: postings, completeRows: rows, items: 1_000_000,
                                        want: CandidateSearch.window, prefixIsIndexed: false)
         }
         // `fluttery inte`: 766 rows to check (7.6 ms in all, against 33 ms merged).
@@ -633,7 +633,7 @@ final class PrefixPathRuleTests: XCTestCase {
         // `the diss`: `the` is in 300k items' text but few titles; 57k postings merge in 7 ms.
         XCTAssertEqual(path(56_659, 300_970), .merge)
         // The same counts for an indexed prefix, whose walk does not merge in items_head first.
-        XCTAssertEqual(CandidateSearch.prefixPath(prefixPostings: 263_252, completeRows: 150_113, items: 1_000_000,
+        XCTAssertEqual(CostModel.prefixPath(prefixPostings: 263_252, completeRows: 150_113, items: 1_000_000,
                                                   want: CandidateSearch.window), .headWalk)
     }
 }

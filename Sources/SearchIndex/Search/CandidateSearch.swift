@@ -50,12 +50,12 @@ import Foundation
 /// After complete terms, a prefix is found one of three ways
 /// (``MatchPlan/PrefixPath``), whichever is expected to cost least from the
 /// ``Vocabulary``'s counts alone, before a row is read
-/// (``prefixPath(prefixPostings:completeRows:items:want:prefixIsIndexed:)``, for the
+/// (``CostModel/prefixPath(prefixPostings:completeRows:items:want:prefixIsIndexed:)``, for the
 /// exact plan and again for the typo pass's; a prefix ORed with its own typo
 /// alternatives is merged):
 /// - the complete terms drive and ``PrefixVerifier`` checks the prefix on each
 ///   candidate's heavy fields in Swift, then the body of the rows that lack it, for up
-///   to ``verifiedScanBudget`` rows; past that (the estimate was wrong: a prefix rare
+///   to ``CostModel/verifiedScanBudget`` rows; past that (the estimate was wrong: a prefix rare
 ///   among the matches) both lists are walked side by side. Cheapest for a frequent
 ///   prefix after few matches (`house a`) or after a rare word (`wrecking sta`);
 /// - the complete terms' matches in `items_fts` and the prefix's in `items_head` are
@@ -110,7 +110,7 @@ import Foundation
 /// read every match those rows are the exact pass's answer, so its FTS5 query is not
 /// run (`earnestine comp`, `proctored conc`: the second merge of `comp*`, `conc*`).
 /// A prefix typed alone ORed with its alternatives is asked of `items_head` first only
-/// when their heavy matches may fill the page (a fifth of their postings, ``heavyShare``,
+/// when their heavy matches may fill the page (a fifth of their postings, ``CostModel/heavyShare``,
 /// reaches `want`); otherwise `items_head`, a scan of `items_fts` and a count merged
 /// every alternative's lists three times, and one walk of `items_fts` that tells heavy
 /// matches by the locator and counts as it goes finds the same candidates
@@ -134,13 +134,6 @@ struct CandidateSearch {
     /// same ranked candidates whatever their limit (a page of 10 is the first 10 of a
     /// page of 50).
     static let window = 100
-    /// Rows a scan checks in Swift before falling back to FTS5 for the prefix.
-    static let verifiedScanBudget = 2000
-    /// The fewest rows of the complete terms a walk of both lists reads before it
-    /// checks whether its heavy matches will fill the page (see
-    /// ``mergeScan(complete:prefix:prefixIsIndexed:headPhrase:want:matcher:expectedRows:into:)``).
-    static let walkProbeRows = 200
-
     let connection: Connection
     let thumbnails: ThumbnailStore
     let now: Double
@@ -157,34 +150,8 @@ struct CandidateSearch {
     /// the exact pass still reads on (see ``TypedMatches``): the rows it reads past the
     /// page are what let it stand in.
     var countsTotal = true
-    /// Whether the heavy-fields and all-fields passes over `items_fts` are one walk
-    /// (``walkBothPasses(_:groups:want:matcher:into:)``); `false` runs them as two
-    /// queries and counts with a third, which tests compare against.
-    var walksPassesTogether = true
-    /// Whether the typo pass may run first and stand in for the exact pass's query (see
-    /// ``run(text:limit:offset:typoTolerance:sort:)``); `false` runs the exact pass
-    /// first, which tests compare against.
-    var runsTypoPassFirst = true
-    /// Whether ranking leaves unread the candidates whose score cannot reach the page
-    /// (``ScoreBound``); `false` reads every one, which tests compare against.
-    var prunesRanking = true
-    /// Whether the typo pass finds a prefix without alternatives by checking it in Swift
-    /// on every match of its complete terms (``checkBothPasses(plan:want:matcher:into:typed:analysis:)``)
-    /// rather than by FTS5's merge: `nil` when expected to cost less
-    /// (``checksTypoPrefix(rows:prefixPostings:)``), `true` whenever it can, `false`
-    /// never; tests compare the two.
-    var checksTypoPrefix: Bool? = nil
-    /// Whether the typo pass of a prefix typed alone may find it in one walk of
-    /// `items_fts` (``MatchPlan/mergesPrefixAlone``) when its heavy matches are expected
-    /// not to fill the page; `false` asks `items_head` first, which tests compare against.
-    var mergesTypoPrefixAlone = true
-    /// Whether the typo pass's walk over `items_fts` analyzes each typo row from its own
-    /// lookup of the row (``WalkAnalysis``), so that ranking does not read the row again;
-    /// `false` leaves every row to ranking's read, which tests compare against.
-    var analyzesTypoRowsInTheWalk = true
-    /// Forces ``MatchPlan/prefixPath`` for short prefixes after complete terms, which
-    /// tests compare; `nil` chooses by expected cost.
-    var prefixPath: MatchPlan.PrefixPath? = nil
+    /// Paths forced by tests; the default chooses every one by cost.
+    var overrides = PlanOverrides()
     /// Marks the phases of a search (exact matches, typo alternatives, typo matches,
     /// ranking) when `SEARCHLIGHT_TRACE_SEARCH` is set.
     var trace: SearchTrace? = nil
@@ -269,7 +236,7 @@ struct CandidateSearch {
         /// Whether the matches ran out before `want` were accepted.
         var exhausted: Bool
         /// `false` when a walk checking a prefix in Swift gave up after
-        /// ``verifiedScanBudget`` rows.
+        /// ``CostModel/verifiedScanBudget`` rows.
         var withinBudget = true
         /// Whether a walk of both lists gave up because its heavy matches would not fill
         /// the page (``MatchPlan/walkExpectsRows``).
@@ -360,7 +327,7 @@ struct CandidateSearch {
         guard let analyzer = HitAnalyzer(plan: plan, typoTolerance: typoTolerance, vocabulary: snapshot, itemCount: itemCount) else {
             return ([], 0, true)
         }
-        let walkAnalysis = analyzesTypoRowsInTheWalk && typoTolerance ? WalkAnalysis(analyzer: analyzer) : nil
+        let walkAnalysis = overrides.analyzesTypoRowsInTheWalk && typoTolerance ? WalkAnalysis(analyzer: analyzer) : nil
         // When the word list shows fewer exact matches than a search ranks (`want`), the
         // typo pass likely runs: it runs first, and when its walk read every match of the
         // typo plan, which include the exact ones, its locator tells those apart. Fewer
@@ -373,7 +340,7 @@ struct CandidateSearch {
         // word starts FTS5 does not, `theBrent`).
         var typosFirst: (candidates: [Int64: Candidate], count: Count)?
         var exact: (candidates: [Int64: Candidate], count: Count)?
-        if runsTypoPassFirst, typoTolerance, let snapshot, !plan.complete.isEmpty, !plan.prefixIsIndexed, Self.hasTypoTerms(plan),
+        if overrides.runsTypoPassFirst, typoTolerance, let snapshot, !plan.complete.isEmpty, !plan.prefixIsIndexed, Self.hasTypoTerms(plan),
            PrefixVerifier(plan: plan) == nil,
            Self.exactMatchBound(of: plan, in: snapshot) < want,
            let typoPlan = try typoPlan(for: plan, vocabulary: snapshot, items: itemCount, want: want) {
@@ -408,7 +375,7 @@ struct CandidateSearch {
         try countEngagements(of: &candidates)
         // The exact candidates' locators have one entry per phrase of `plan`, unless the
         // typo walk found them (its entries are per group of alternatives).
-        let bound = prunesRanking && exact == nil && sort.isEmpty && need > 0 && candidates.count > need
+        let bound = overrides.prunesRanking && exact == nil && sort.isEmpty && need > 0 && candidates.count > need
             ? try scoreBound(plan: plan, vocabulary: snapshot) : nil
         let hits = try page(candidates, plan: plan, analyzer: analyzer, analyzed: walkAnalysis?.found ?? [:], bound: bound,
                             limit: limit, offset: offset, sort: sort)
@@ -419,8 +386,8 @@ struct CandidateSearch {
 
     /// Sets ``MatchPlan/prefixPath`` for a plan with complete terms and a prefix, from
     /// the word list's counts
-    /// (``prefixPath(prefixPostings:completeRows:items:want:prefixIsIndexed:)``), or as
-    /// ``prefixPath`` forces it. Without a word list a prefix of up to
+    /// (``CostModel/prefixPath(prefixPostings:completeRows:items:want:prefixIsIndexed:)``), or as
+    /// ``PlanOverrides/prefixPath`` forces it. Without a word list a prefix of up to
     /// ``MatchPlan/headPrefixLimit`` characters is checked in Swift and a longer one
     /// merged, as is a prefix ORed with its typo alternatives (`prefixHasAlternatives`:
     /// the check and the walk look for the typed prefix only).
@@ -430,28 +397,28 @@ struct CandidateSearch {
     /// `launch`, 3 of both; the typo pass of `dispenser splittings rec`: 6,335 rows of
     /// the alternatives of one word, a few of both). When that bound does not already
     /// choose the Swift check, FTS5 counts the terms' matches together, up to
-    /// ``verifiedScanBudget`` of them (no prefix to merge: a fraction of a millisecond),
+    /// ``CostModel/verifiedScanBudget`` of them (no prefix to merge: a fraction of a millisecond),
     /// and the path is chosen on that count.
     private func choosePrefixPath(_ plan: inout MatchPlan, vocabulary snapshot: Vocabulary.Snapshot?, items: Int, want: Int,
                                   prefixHasAlternatives: Bool = false) throws {
         guard plan.prefix != nil, !plan.complete.isEmpty else { return }
         if !plan.prefixIsIndexed || prefixHasAlternatives { plan.prefixPath = .merge }
         guard !plan.prefixToken.isEmpty, !prefixHasAlternatives else { return }
-        if let prefixPath {
-            plan.prefixPath = prefixPath
+        if let forced = overrides.prefixPath {
+            plan.prefixPath = forced
             return
         }
         guard let snapshot else { return }
         let postings = snapshot.postings(withPrefix: Vocabulary.scalars(plan.prefixToken))
         var rows = Self.completeRows(of: plan, in: snapshot)
-        var costs = Self.prefixPathCosts(prefixPostings: postings, completeRows: rows, items: items, want: want,
+        var costs = CostModel.prefixPathCosts(prefixPostings: postings, completeRows: rows, items: items, want: want,
                                          prefixIsIndexed: plan.prefixIsIndexed)
         if plan.complete.count > 1, costs.cheapest != .swiftCheck, let complete = plan.completeExpression {
-            let limit = Self.verifiedScanBudget + 1
+            let limit = CostModel.verifiedScanBudget + 1
             let counted = try connection.scalarInt(
                 "SELECT count(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ?1 LIMIT \(limit))", [.text(complete)])
             rows = min(rows ?? Int.max, Int(counted ?? 0) < limit ? Int(counted ?? 0) : items)
-            costs = Self.prefixPathCosts(prefixPostings: postings, completeRows: rows, items: items, want: want,
+            costs = CostModel.prefixPathCosts(prefixPostings: postings, completeRows: rows, items: items, want: want,
                                          prefixIsIndexed: plan.prefixIsIndexed)
             trace?.note("complete terms counted together")
         }
@@ -459,109 +426,6 @@ struct CandidateSearch {
         if costs.cheapest == .headWalk { plan.walkExpectsRows = rows }
         trace?.note(String(format: "%@ (postings %d, rows %@; µs check %.0f, walk %.0f, merge %.0f)", "\(costs.cheapest)", postings,
                            rows.map(String.init) ?? "?", costs.check, costs.walk, costs.merge))
-    }
-
-    /// What each way of finding a prefix after complete terms is expected to cost, in µs
-    /// (``prefixPath(prefixPostings:completeRows:items:want:prefixIsIndexed:)``).
-    struct PrefixPathCosts {
-        var check: Double
-        var walk: Double
-        var merge: Double
-
-        var cheapest: MatchPlan.PrefixPath {
-            if walk < check && walk < merge { return .headWalk }
-            return check < merge ? .swiftCheck : .merge
-        }
-    }
-
-    /// The way of finding a short prefix after complete terms expected to cost least,
-    /// from what is known before reading a row: the prefix's postings (the summed item
-    /// counts of its words), an upper bound on the complete terms' matches
-    /// (``completeRows(of:in:)``, `nil` when unknown) and the item count.
-    ///
-    /// The costs, measured on `make bench`'s 100k index (release, one core):
-    /// - ``MatchPlan/PrefixPath/merge``: FTS5's merge is linear in the postings, about
-    ///   0.13 µs each (`it*` 3,662: 0.5 ms; `ke*` 11,233: 1.6 ms; `con*` 79,095: 10.9 ms;
-    ///   `ma*` 105,060: 13.8 ms).
-    /// - ``MatchPlan/PrefixPath/swiftCheck``: about 5 µs a row for the heavy fields (the
-    ///   candidate lookup included, over both passes: `and con`, `time con`, `water int`
-    ///   4–7 µs) and 5–12 µs, 8 on average, for a row's description and text content (a
-    ///   row without the prefix is read to its end). A row has the prefix in a heavy
-    ///   field with a chance of about a fifth of its postings over the items
-    ///   (`items_head` holds 5,543 of `tra*`'s 27,253 rows, 6,089 of `int*`'s 29,160),
-    ///   and in the body with about postings over items. The check reads `want / heavy chance` rows, or all the complete terms' matches when
-    ///   they hold fewer heavy matches than that, and then the body of those rows until
-    ///   `want` are found; past ``verifiedScanBudget`` rows it gives up and walks both
-    ///   lists.
-    /// - ``MatchPlan/PrefixPath/headWalk``: about 0.15 µs a step of either list (the
-    ///   prefix's from `items_head`'s prefix index, about a fifth of its postings), over
-    ///   the share of both lists that holds `want` heavy matches, and on to
-    ///   ``SearchableIndex/totalCountCap`` of them to count. Only the heavy fields are
-    ///   looked in: when they hold fewer than `want` matches, the search asks FTS5 for
-    ///   the whole expression after all, so this path is chosen only when they are
-    ///   expected to hold `want`; a walk whose matches so far say they will not gives
-    ///   up early for FTS5's merge (``walkProbeRows``). It used to need half as many
-    ///   again, for the estimate's error (`guide bac`, about 110 expected: 5 ms walked
-    ///   short then merged twice), which left `water inte` (128 expected, over 500
-    ///   found) and `home pla` to FTS5's merge: 5–7 ms and 2.6 ms, 2 and 1.5 walked.
-    ///
-    /// So the Swift check wins for a frequent prefix after few matches (`house a`) or
-    /// after a rare word (`wrecking sta`: 80 rows to check), the walk for a frequent
-    /// word and a prefix frequent in titles (`the tra`, `and con`, `guide int`: 1–2 ms
-    /// where FTS5 merged for 4–11 ms), FTS5's merge for a prefix rare in titles (`the x`,
-    /// and the typo pass of `blats ke`, whose alternatives match 1,300 items with few
-    /// `ke` words: 14 ms checked, 2 ms merged).
-    ///
-    /// A prefix longer than ``MatchPlan/headPrefixLimit`` (`prefixIsIndexed` false) is
-    /// not in `items_head`'s prefix index: the walk (chosen, or after the Swift check
-    /// gave up) first has FTS5 merge its words' lists in `items_head`, about a fifth of
-    /// its postings at the merge's 0.13 µs each.
-    static func prefixPath(prefixPostings: Int, completeRows: Int?, items: Int, want: Int,
-                           prefixIsIndexed: Bool = true) -> MatchPlan.PrefixPath {
-        prefixPathCosts(prefixPostings: prefixPostings, completeRows: completeRows, items: items, want: want,
-                        prefixIsIndexed: prefixIsIndexed).cheapest
-    }
-
-    /// The expected costs behind
-    /// ``prefixPath(prefixPostings:completeRows:items:want:prefixIsIndexed:)``.
-    static func prefixPathCosts(prefixPostings: Int, completeRows: Int?, items: Int, want: Int,
-                                prefixIsIndexed: Bool = true) -> PrefixPathCosts {
-        let items = Double(max(1, items)), postings = Double(prefixPostings), want = Double(want)
-        let merge = mergeCostPerPosting * postings
-        // Setting up the prefix's list in `items_head` for a walk.
-        let headMerge = prefixIsIndexed ? 0 : mergeCostPerPosting * heavyShare * postings
-        let heavyChance = min(1, heavyShare * postings / items), bodyChance = min(1, postings / items)
-        let rows = Double(completeRows ?? Int(items))
-        // The Swift check.
-        var check: Double
-        let heavyRows = heavyChance > 0 ? min(rows, want / heavyChance) : rows
-        let budget = Double(verifiedScanBudget)
-        if heavyRows > budget {
-            // It gives up, then both lists are walked side by side.
-            check = 5 * budget + headMerge + 0.15 * heavyRows
-        } else {
-            check = 5 * heavyRows
-            let heavyFound = heavyRows * heavyChance
-            if heavyFound < want {
-                let bodyRows = bodyChance > 0 ? min(rows - heavyFound, (want - heavyFound) / bodyChance) : rows - heavyFound
-                check += 8 * bodyRows
-            }
-        }
-        // The walk of both lists, over the share of their steps that counts to the cap.
-        // A walk expected to fall short would pay FTS5's merge on top; one that does
-        // after all gives up early (``walkProbeRows``). Its count's steps cost about 0.1
-        // µs since they compute no locator, but 0.15 is kept for them: a walk keeps only
-        // the first `want` heavy matches, where FTS5's merge also keeps the first `want`
-        // rows with every term in a heavy field, however deep in the list (with 0.1,
-        // `for sca` walked lost its best hit, a title match past 100 others).
-        var walk = Double.infinity
-        let heavyMatches = rows * heavyChance
-        if heavyMatches >= want {
-            let headRows = min(items, heavyShare * postings)
-            let counted = min(heavyMatches, Double(SearchableIndex.totalCountCap))
-            walk = headMerge + 0.15 * counted / heavyMatches * (rows + headRows)
-        }
-        return PrefixPathCosts(check: check, walk: walk, merge: merge)
     }
 
     /// An upper bound on the items the complete terms of a plan match: for each
@@ -700,7 +564,7 @@ struct CandidateSearch {
                 merging.walkExpectsRows = nil
                 return try exactCandidates(plan: merging, matcher: matcher, want: want, typed: typed, analysis: analysis)
             }
-        } else if walksPassesTogether, !headFirst, let groups = Self.phraseGroups(of: plan) {
+        } else if overrides.walksPassesTogether, !headFirst, let groups = Self.phraseGroups(of: plan) {
             trace?.note("fts merge")
             (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher, into: &candidates,
                                                     typed: typed, analysis: analysis)
@@ -721,7 +585,7 @@ struct CandidateSearch {
                 }
                 countSource = all
                 merged = nil
-                if walksPassesTogether, !plan.complete.isEmpty, let groups = Self.phraseGroups(of: plan) {
+                if overrides.walksPassesTogether, !plan.complete.isEmpty, let groups = Self.phraseGroups(of: plan) {
                     // After complete terms the walk read every match with the prefix in a
                     // heavy field: FTS5 walks the all-fields matches and counts them in one
                     // merge of the prefix's words (a scan, then a count, merged them twice:
@@ -829,7 +693,7 @@ struct CandidateSearch {
             // and a count, three merges of every alternative's lists; one walk of
             // `items_fts` finds the same candidates and counts them in one merge.
             if let postings = Self.postings(ofGroup: group, in: vocabulary) {
-                typoPlan.mergesPrefixAlone = mergesTypoPrefixAlone && Self.heavyShare * Double(postings) < Double(want)
+                typoPlan.mergesPrefixAlone = overrides.mergesTypoPrefixAlone && CostModel.mergesPrefixAlone(postings: postings, want: want)
                 if typoPlan.mergesPrefixAlone { trace?.note("typo prefix merged alone (postings \(postings))") }
             }
         }
@@ -843,39 +707,6 @@ struct CandidateSearch {
         return typoPlan
     }
 
-    /// The share of a prefix's postings found in the heavy fields (`items_head` holds
-    /// 5,543 of `tra*`'s 27,253 rows at 100k items, 6,089 of `int*`'s 29,160; see
-    /// ``prefixPathCosts(prefixPostings:completeRows:items:want:prefixIsIndexed:)``).
-    static let heavyShare = 0.2
-
-    /// What checking a prefix in Swift costs per match of the complete terms, in µs, in
-    /// ``checkBothPasses(plan:want:matcher:into:typed:analysis:)``: one read of the row's text
-    /// fields and a scan of their word starts. It was 7 µs (`deices sn` 622 rows 5.3 ms,
-    /// `politicized va` 286 rows 2.8 ms, `inland scr` 341 rows 3.3 ms on `make bench`'s
-    /// 100k index, each with about 1 ms of candidate lookups the merge's walk makes too)
-    /// until the scan of word starts read eight bytes at a time and folded mixed text
-    /// without Foundation (``PrefixVerifier/asciiWordStarts(of:in:json:)``,
-    /// ``PrefixVerifier/mixedWordStarts(of:in:json:)``). Then, counted in instructions
-    /// (callgrind, the wall clock of the day being too noisy), the check and the merge
-    /// came out even at about 15 postings per row (`deigns shr` 395 rows for 5,807
-    /// postings; `scrubbiest fore`, 13 per row, a little dearer checked; `rekindles av`,
-    /// 22 per row, a little cheaper), and the check took 37–38 % fewer instructions for
-    /// `deices sn` (34 per row), `browsers acc` (53) and `pieced mon` (47). 3 µs puts
-    /// the line at 23 postings per row: past the even point, since a check reads rows
-    /// scattered over the table where the merge reads lists in order.
-    static let typoCheckCostPerRow = 3.0
-    /// FTS5's merge of a prefix's word lists, µs per posting (measured above,
-    /// ``prefixPathCosts(prefixPostings:completeRows:items:want:prefixIsIndexed:)``).
-    static let mergeCostPerPosting = 0.13
-
-    /// Whether checking a typo plan's prefix in Swift on its complete terms' matches
-    /// (at most `rows`, from the word list) is expected to cost less than FTS5's merge of
-    /// the prefix's `prefixPostings`, at ``typoCheckCostPerRow`` a row against 0.13 µs a
-    /// posting; never past ``verifiedScanBudget`` rows.
-    static func checksTypoPrefix(rows: Int, prefixPostings: Int) -> Bool {
-        rows <= verifiedScanBudget && typoCheckCostPerRow * Double(rows) < mergeCostPerPosting * Double(prefixPostings)
-    }
-
     /// The typo pass's matches found by ``checkBothPasses(plan:want:matcher:into:typed:analysis:)``
     /// when that is expected to cost less than FTS5's merge; `nil` otherwise (the caller
     /// searches the typo plan as an exact one).
@@ -885,7 +716,7 @@ struct CandidateSearch {
     /// and 171 items at 100k), but the prefix's word lists are long (`va*` 21,963
     /// postings, `ki*` 15,074), and FTS5 merges all of them before the first row: 2–4 ms.
     /// Reading those few rows and looking for the prefix in their text costs about
-    /// ``typoCheckCostPerRow`` each. The exact plan's Swift check
+    /// ``CostModel/typoCheckPerRow`` each. The exact plan's Swift check
     /// (``MatchPlan/PrefixPath/swiftCheck``) does not fit here: it stops at `want`
     /// matches, so its count is a lower bound, and checks the body only of rows whose
     /// heavy fields lack the prefix after both passes, reading the matches twice
@@ -896,13 +727,13 @@ struct CandidateSearch {
     private func checkedTypoCandidates(plan: MatchPlan, vocabulary: Vocabulary.Snapshot, items: Int, want: Int,
                                        matcher: TermMatcher, typed: TypedMatches? = nil, analysis: WalkAnalysis? = nil) throws
         -> (candidates: [Int64: Candidate], count: Count)? {
-        guard checksTypoPrefix != false, walksPassesTogether, plan.prefixPath == .merge, let prefix = plan.prefix,
+        guard overrides.checksTypoPrefix != false, overrides.walksPassesTogether, plan.prefixPath == .merge, let prefix = plan.prefix,
               !prefix.contains(" OR "), !plan.prefixToken.isEmpty, !plan.complete.isEmpty,
               let rows = Self.completeRows(of: plan, in: vocabulary) else { return nil }
         let word = Vocabulary.scalars(plan.prefixToken)
         guard Vocabulary.keeps(word) else { return nil }
         let postings = vocabulary.postings(withPrefix: word)
-        guard checksTypoPrefix == true || Self.checksTypoPrefix(rows: rows, prefixPostings: postings) else { return nil }
+        guard overrides.checksTypoPrefix == true || CostModel.checksTypoPrefix(rows: rows, prefixPostings: postings) else { return nil }
         var candidates: [Int64: Candidate] = [:]
         guard let (walk, count) = try checkBothPasses(plan: plan, want: want, matcher: matcher, into: &candidates, typed: typed,
                                                       analysis: analysis)
@@ -931,7 +762,7 @@ struct CandidateSearch {
     /// `want` accepted heavy matches (the merge's walk asks `items_head` for those past
     /// the page; here the walk goes on), and the count up to
     /// ``SearchableIndex/totalCountCap`` when every row is visible. `nil` when the
-    /// prefix cannot be checked or more than ``verifiedScanBudget`` rows were read
+    /// prefix cannot be checked or more than ``CostModel/verifiedScanBudget`` rows were read
     /// (then the caller merges after all).
     private func checkBothPasses(plan: MatchPlan, want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
                                  typed: TypedMatches? = nil, analysis: WalkAnalysis? = nil) throws -> (walk: Walk, count: Count?)? {
@@ -965,7 +796,7 @@ struct CandidateSearch {
                 ranOut = true
                 break
             }
-            if scanned == Self.verifiedScanBudget {
+            if scanned == CostModel.verifiedScanBudget {
                 // The caller's walk finds these again.
                 typed?.candidates = [:]
                 return nil
@@ -1187,7 +1018,7 @@ struct CandidateSearch {
     /// `headPhrase` is the phrase number the `items_head` locator's phrase 0 stands for.
     /// With a `verifier`, rows whose heavy fields lack the prefix are skipped (and
     /// appended to `rejected`, for ``verifyBody(_:verifier:matcher:headPhrase:want:into:)``), and
-    /// the scan gives up (``Walk/withinBudget`` `false`) after ``verifiedScanBudget`` rows.
+    /// the scan gives up (``Walk/withinBudget`` `false`) after ``CostModel/verifiedScanBudget`` rows.
     private func scan(
         _ source: Source, headPhrase: Int, want: Int, verifier: PrefixVerifier?, matcher: TermMatcher,
         into candidates: inout [Int64: Candidate], rejected: inout [Candidate]
@@ -1205,7 +1036,7 @@ struct CandidateSearch {
     /// Intersects the matches of the complete terms in `items_fts` with those of a
     /// short prefix in `items_head`, both walked best-first, until `want` are accepted.
     ///
-    /// The fallback when the prefix is rare among more than ``verifiedScanBudget``
+    /// The fallback when the prefix is rare among more than ``CostModel/verifiedScanBudget``
     /// matches of the complete terms (`a x`); with fewer, the SQL join of
     /// ``sources(for:)`` is cheaper (`setup e-m`: 1 ms joined, 79 ms merged). It used to be one SQL join where `items_head` looked up the prefix for
     /// each `items_fts` row by rowid, and each lookup set up the prefix query again:
@@ -1222,7 +1053,7 @@ struct CandidateSearch {
     ///
     /// With `expectedRows` (the cost rule's bound on the complete terms' matches,
     /// ``MatchPlan/walkExpectsRows``), the walk checks after an eighth of them (at least
-    /// ``walkProbeRows``) whether the matches met so far, scaled to all the rows, reach
+    /// ``CostModel/walkProbeRows``) whether the matches met so far, scaled to all the rows, reach
     /// half of `want`, and after half whether they reach `want`; if not, it gives up
     /// (``Walk/abandoned``) for FTS5's merge. The word list's counts tell how many rows
     /// have the prefix, not how many of them also have the words: at 100k items `water
@@ -1249,7 +1080,7 @@ struct CandidateSearch {
         var hasHead = try head.step()
         // The rows of the complete terms' list read, and the matches met among them.
         var ftsRows = 0, matches = 0
-        let probes = expectedRows.map { [max(Self.walkProbeRows, $0 / 8), $0 / 2] } ?? []
+        let probes = expectedRows.map { [max(CostModel.walkProbeRows, $0 / 8), $0 / 2] } ?? []
         var abandoned = false
         // Checks at an eighth of the expected rows whether the matches met, scaled to
         // all of them, reach half of `want`, and at half whether they reach `want`.
@@ -1351,7 +1182,7 @@ struct CandidateSearch {
         var accepted = 0
         var scanned = 0
         while accepted < want {
-            if verifier != nil && scanned == Self.verifiedScanBudget { return Walk(accepted: accepted, exhausted: false, withinBudget: false) }
+            if verifier != nil && scanned == CostModel.verifiedScanBudget { return Walk(accepted: accepted, exhausted: false, withinBudget: false) }
             scanned += 1
             guard let row = try next() else { return Walk(accepted: accepted, exhausted: true) }
             var locator = row.locator
