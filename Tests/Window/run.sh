@@ -133,6 +133,29 @@ snapshot "$OUT/compat-farm-stand.png"
 stop_app
 check "farm: no warning about thumbnailName" "$(grep -c thumbnailName "$WORK/farm.err")" 0
 
+# --- compatibility: Linking for the app's own deep links (an item's url) ----------------
+start_app links js/test/fixtures/compat/deep-links/index.js --window --serve --app-id org.searchlight.TrailNotes --data-dir "$WORK/links-data"
+check "links: started by hand, getInitialURL is null" "$(wait_page "document.querySelector('[data-testid=initial-url]').innerText === 'none'" 30)" true
+found=""
+for i in $(seq 1 20); do
+  found=$(gdbus call --session --dest org.searchlight.TrailNotes --object-path /org/searchlight/TrailNotes/SearchProvider --method org.gnome.Shell.SearchProvider2.GetInitialResultSet "['lake']" 2>/dev/null)
+  [ "$found" = "(['trail-lake'],)" ] && break; sleep 0.25
+done
+check "links: the desktop finds a trail" "$found" "(['trail-lake'],)"
+activate_result org.searchlight.TrailNotes trail-lake 0
+check "links: opening an item from the desktop fires a url event with its url" \
+  "$(wait_page "document.querySelector('[data-testid=link-0]') && document.querySelector('[data-testid=link-0]').innerText === 'trailnotes://trail/lake'" 10)" true
+sleep 0.3
+snapshot "$OUT/compat-deep-links-warm.png"
+stop_app
+start_app links-cold js/test/fixtures/compat/deep-links/index.js --window --activate trail-ridge --app-id org.searchlight.TrailNotes --data-dir "$WORK/links-data"
+check "links: an item that starts the app is getInitialURL's answer" \
+  "$(wait_page "document.querySelector('[data-testid=initial-url]').innerText === 'trailnotes://trail/ridge'" 30)" true
+check "links: ... and not also a url event" "$(sleep 0.5; page_js "return document.querySelector('[data-testid=no-links]') !== null")" true
+sleep 0.3
+snapshot "$OUT/compat-deep-links-cold.png"
+stop_app
+
 window_app testapp Tests/Window/app/index.js org.searchlight.WindowTest WindowTest \
   "document.querySelector('[data-testid=search-box]') && document.body.innerText.includes('Carrot')" \
   apr Apricot Carrot veg-carrot Carrot "document.querySelector('[data-testid=detail-screen]')"

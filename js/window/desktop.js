@@ -2,12 +2,14 @@
 // React Native's APIs that reach the desktop, for a windowed app's page:
 // - Clipboard: the desktop's clipboard (GTK's, through NativeModules.SearchlightDesktop);
 // - Linking: http(s), mailto, tel and sms URLs opened by the desktop's default handler;
+//   the app's own deep links are the `url` of the item the desktop opened (SPEC §6's
+//   `{id}` request): getInitialURL for the one that started the app, `url` events after;
 // - Share: a sheet drawn as our Alert, offering to copy the text or to mail it;
 // - AppState: 'active' while the window has the focus, 'inactive' when another window
 //   has it, 'background' when it is hidden;
 // - Vibration: accepted and does nothing (a desktop does not vibrate).
 
-const { NativeModules } = require('./bridge');
+const { NativeModules, NativeEventEmitter } = require('./bridge');
 const { Alert } = require('./components/Alert');
 
 const desktop = () => NativeModules.SearchlightDesktop;
@@ -50,6 +52,36 @@ const Clipboard = {
 
 const linkingEvents = events(['url'], 'Linking');
 
+/** The deep link of a desktop request: the opened item's `url`, or null (a query, no url). */
+async function deepLinkOf(request) {
+  if (!request || typeof request.id !== 'string') return null;
+  const [item] = await NativeModules.SearchOnDevice.getItems([request.id]);
+  return item && typeof item.url === 'string' && item.url !== '' ? item.url : null;
+}
+
+const initialRequest = () => NativeModules.SearchOnDevice.getInitialRequest();
+
+// Listening starts with the first `url` listener, not at load: the module buffers
+// requests until its first listener, and an app that never asks for URLs must still
+// get them on its own SearchOnDevice listener.
+let listening = false;
+function listenForDeepLinks() {
+  if (listening) return;
+  listening = true;
+  const starting = initialRequest();
+  let first = true;
+  new NativeEventEmitter(NativeModules.SearchOnDevice).addListener('onSearchOnDeviceRequest', async (request) => {
+    const wasFirst = first;
+    first = false;
+    // The buffered request that started the app is getInitialURL's answer, not an event
+    // (React Native fires `url` only for links opened while running).
+    const initial = await starting;
+    if (wasFirst && initial && initial.id === request.id && initial.timestamp === request.timestamp) return;
+    const url = await deepLinkOf(request);
+    if (url !== null) linkingEvents.emit('url', { url });
+  });
+}
+
 const Linking = {
   /** Opens `url` with the desktop's handler for its scheme; rejects when none does. */
   openURL(url) {
@@ -59,11 +91,15 @@ const Linking = {
   async canOpenURL(url) {
     return desktop().canOpenURL(url);
   },
-  /** The URL the app was opened with: none on the desktop, which opens items by id. */
+  /** The `url` of the item whose opening started the app, or null. */
   async getInitialURL() {
-    return null;
+    return deepLinkOf(await initialRequest());
   },
-  addEventListener: linkingEvents.addEventListener,
+  addEventListener(type, handler) {
+    const subscription = linkingEvents.addEventListener(type, handler);
+    listenForDeepLinks();
+    return subscription;
+  },
   /** Opens the app's settings: the desktop has no per-app settings page. */
   openSettings() {
     return Promise.reject(Object.assign(new Error('Linking.openSettings: the desktop has no settings page for an app'), { code: 'E_UNSUPPORTED' }));

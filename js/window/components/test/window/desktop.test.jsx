@@ -22,7 +22,7 @@ test('Clipboard: what the app copies is on the desktop clipboard, and read back'
 });
 
 // Linking's refusals, AppState and Vibration: components.test.jsx; openURL for real: ../linking.
-test('Linking: no initial URL on the desktop; url listeners can be added and removed', async () => {
+test('Linking: no initial URL when no item started the app; url listeners can be added and removed', async () => {
   assert.strictEqual(await Linking.getInitialURL(), null);
   const subscription = Linking.addEventListener('url', () => {});
   subscription.remove();
