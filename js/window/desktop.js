@@ -38,7 +38,7 @@ function events(types, api) {
 const Clipboard = {
   /** Puts `content` on the desktop's clipboard. */
   setString(content) {
-    if (typeof content !== 'string') throw new TypeError(`Clipboard.setString: content must be a string, got ${typeof content}`);
+    if (typeof content !== 'string') throw invalid(`Clipboard.setString: content must be a string, got ${typeof content}`);
     desktop().setClipboardString(content);
   },
   /** The clipboard's text ('' when it holds none). */
@@ -115,7 +115,7 @@ const Share = {
    */
   share(content, options = {}) {
     if (content === null || typeof content !== 'object' || (typeof content.message !== 'string' && typeof content.url !== 'string')) {
-      return Promise.reject(new TypeError('Share.share: content must be an object with a string message or url'));
+      return Promise.reject(invalid('Share.share: content must be an object with a string message or url'));
     }
     const text = [content.message, content.url].filter((part) => typeof part === 'string' && part !== '').join(' ');
     const title = options.dialogTitle || content.title || 'Share';

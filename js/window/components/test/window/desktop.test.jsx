@@ -18,7 +18,7 @@ test('Clipboard: what the app copies is on the desktop clipboard, and read back'
   Clipboard.setString('Brenda Okoye, Sales');
   assert.strictEqual(await Clipboard.getString(), 'Brenda Okoye, Sales');
   assert.strictEqual(await Clipboard.hasString(), true);
-  assert.throws(() => Clipboard.setString(42), /content must be a string/);
+  assert.throws(() => Clipboard.setString(42), { code: 'E_INVALID_ARGUMENT', message: /content must be a string/ });
 });
 
 // Linking's refusals, AppState and Vibration: components.test.jsx; openURL for real: ../linking.
@@ -38,5 +38,5 @@ test('Share: a sheet offering to copy; Copy puts the message and url on the clip
   const dismissed = Share.share({ message: 'never mind' });
   (await waitFor(() => button('Cancel'))).click();
   assert.deepStrictEqual(await dismissed, { action: 'dismissedAction' });
-  await assert.rejects(Share.share({ title: 'no content' }), /string message or url/);
+  await assert.rejects(Share.share({ title: 'no content' }), { code: 'E_INVALID_ARGUMENT', message: /string message or url/ });
 });
