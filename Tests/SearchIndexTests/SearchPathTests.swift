@@ -540,8 +540,8 @@ final class SearchPathTests: IndexTestCase {
             return (snapshot.postings(withPrefix: Vocabulary.scalars(Array("con".utf8))),
                     snapshot.count(of: Vocabulary.scalars(Array("common".utf8))))
         }
-        XCTAssertEqual(CostModel.prefixPath(prefixPostings: counts.0, completeRows: counts.1, items: 1100,
-                                                  want: CandidateSearch.window), .headWalk, "\(counts)")
+        XCTAssertEqual(CostModel.prefixPathCosts(prefixPostings: counts.0, completeRows: counts.1, items: 1100,
+                                                  want: CandidateSearch.window).cheapest, .headWalk, "\(counts)")
         for typos in [true, false] {
             let chosen = try run("common con", limit: 20, typos: typos)
             let merged = try run("common con", limit: 20, typos: typos, prefixPath: .merge)
@@ -601,7 +601,7 @@ final class PrefixPathRuleTests: XCTestCase {
 
     func testTheCheapestPathIsChosen() {
         func path(_ postings: Int, _ rows: Int?) -> MatchPlan.PrefixPath {
-            CostModel.prefixPath(prefixPostings: postings, completeRows: rows, items: 100_000, want: CandidateSearch.window)
+            CostModel.prefixPathCosts(prefixPostings: postings, completeRows: rows, items: 100_000, want: CandidateSearch.window).cheapest
         }
         // `house a`: a prefix starting 200k postings, after 2,272 matches: a few hundred rows to check.
         XCTAssertEqual(path(230_000, 2_272), .swiftCheck)
@@ -622,8 +622,8 @@ final class PrefixPathRuleTests: XCTestCase {
     /// --native-only`'s 1M index, where FTS5 merged `inte*` (263k postings) for 30–40 ms.
     func testALongerPrefixIsCheckedOrWalkedWhenThatCostsLess() {
         func path(_ postings: Int, _ rows: Int?) -> MatchPlan.PrefixPath {
-            CostModel.prefixPath(prefixPostings: postings, completeRows: rows, items: 1_000_000,
-                                       want: CandidateSearch.window, prefixIsIndexed: false)
+            CostModel.prefixPathCosts(prefixPostings: postings, completeRows: rows, items: 1_000_000,
+                                       want: CandidateSearch.window, prefixIsIndexed: false).cheapest
         }
         // `fluttery inte`: 766 rows to check (7.6 ms in all, against 33 ms merged).
         XCTAssertEqual(path(263_252, 766), .swiftCheck)
@@ -633,8 +633,8 @@ final class PrefixPathRuleTests: XCTestCase {
         // `the diss`: `the` is in 300k items' text but few titles; 57k postings merge in 7 ms.
         XCTAssertEqual(path(56_659, 300_970), .merge)
         // The same counts for an indexed prefix, whose walk does not merge in items_head first.
-        XCTAssertEqual(CostModel.prefixPath(prefixPostings: 263_252, completeRows: 150_113, items: 1_000_000,
-                                                  want: CandidateSearch.window), .headWalk)
+        XCTAssertEqual(CostModel.prefixPathCosts(prefixPostings: 263_252, completeRows: 150_113, items: 1_000_000,
+                                                  want: CandidateSearch.window).cheapest, .headWalk)
     }
 }
 

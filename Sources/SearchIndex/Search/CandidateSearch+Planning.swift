@@ -4,7 +4,7 @@
 extension CandidateSearch {
     /// Sets ``MatchPlan/prefixPath`` for a plan with complete terms and a prefix, from
     /// the word list's counts
-    /// (``CostModel/prefixPath(prefixPostings:completeRows:items:want:prefixIsIndexed:)``), or as
+    /// (``CostModel/prefixPathCosts(prefixPostings:completeRows:items:want:prefixIsIndexed:)``), or as
     /// ``PlanOverrides/prefixPath`` forces it. Without a word list a prefix of up to
     /// ``MatchPlan/headPrefixLimit`` characters is checked in Swift and a longer one
     /// merged, as is a prefix ORed with its typo alternatives (`prefixHasAlternatives`:

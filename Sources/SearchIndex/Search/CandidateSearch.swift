@@ -50,7 +50,7 @@ import Foundation
 /// After complete terms, a prefix is found one of three ways
 /// (``MatchPlan/PrefixPath``), whichever is expected to cost least from the
 /// ``Vocabulary``'s counts alone, before a row is read
-/// (``CostModel/prefixPath(prefixPostings:completeRows:items:want:prefixIsIndexed:)``, for the
+/// (``CostModel/prefixPathCosts(prefixPostings:completeRows:items:want:prefixIsIndexed:)``, for the
 /// exact plan and again for the typo pass's; a prefix ORed with its own typo
 /// alternatives is merged):
 /// - the complete terms drive and ``PrefixVerifier`` checks the prefix on each

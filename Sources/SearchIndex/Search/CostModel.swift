@@ -39,20 +39,14 @@ enum CostModel {
         }
     }
 
-    /// The way of finding a short prefix after complete terms expected to cost least,
-    /// from the prefix's postings (the summed item counts of its words), an upper bound
-    /// on the complete terms' matches (`nil` when unknown) and the item count.
+    /// What each way to find a short prefix after complete terms is expected to cost (the
+    /// planner takes ``PrefixPathCosts/cheapest``), from the prefix's postings (the summed
+    /// item counts of its words), an upper bound on the complete terms' matches (`nil`
+    /// when unknown) and the item count.
     ///
     /// The Swift check wins for a frequent prefix after few matches (`house a`) or after
     /// a rare word (`wrecking sta`), the walk for a frequent word and a prefix frequent
     /// in titles (`the tra`), FTS5's merge for a prefix rare in titles (`the x`).
-    static func prefixPath(prefixPostings: Int, completeRows: Int?, items: Int, want: Int,
-                           prefixIsIndexed: Bool = true) -> MatchPlan.PrefixPath {
-        prefixPathCosts(prefixPostings: prefixPostings, completeRows: completeRows, items: items, want: want,
-                        prefixIsIndexed: prefixIsIndexed).cheapest
-    }
-
-    /// The costs behind ``prefixPath(prefixPostings:completeRows:items:want:prefixIsIndexed:)``.
     ///
     /// A row holds the prefix in a heavy field with a chance of ``heavyShare`` of its
     /// postings over the items, and in the body with postings over items. The check

@@ -370,7 +370,7 @@ struct MatchPlan: Equatable {
 
     /// The way a prefix after complete terms is found: set by ``CandidateSearch`` from
     /// the ``Vocabulary``'s counts, whichever is expected to cost least
-    /// (``CostModel/prefixPath(prefixPostings:completeRows:items:want:prefixIsIndexed:)``). A rare
+    /// (``CostModel/prefixPathCosts(prefixPostings:completeRows:items:want:prefixIsIndexed:)``). A rare
     /// 3-letter prefix after a frequent word (`the mou`) made the Swift check give up
     /// after 2000 rows, where FTS5 merges its words once in about 1 ms; a frequent one
     /// (`and con`, 11 ms in FTS5) is found in the first few hundred rows; a rare word's
