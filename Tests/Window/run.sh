@@ -67,13 +67,21 @@ check_contains "errors: the source is App.js at the throw" "$shown" 'App.js:6:'
 check_contains "errors: the code frame shows the line" "$shown" "throw new Error('No durians in the basket')"
 snapshot "$OUT/errors-render-error.png"
 check_contains "errors: stderr has the stack mapped to App.js" "$(cat "$WORK/errors.err")" 'at Basket (App.js:6:'
-page_js "document.querySelector('[data-searchlight-error-action=reload]').click(); return true" >/dev/null
-check "errors: Reload runs the app again in the same window" \
+# React logs the error it caught (console.error) before throwing it again: one error, once.
+check_contains "errors: the render error is counted once (the warning, then it)" "$shown" 'RENDER ERROR · 2 OF 2'
+check "errors: stderr has the render error once, without bundle paths" \
+  "$(grep -c 'No durians in the basket' "$WORK/errors.err") $(grep -c '/bundles/' "$WORK/errors.err")" "1 0"
+page_js "document.querySelector('[data-searchlight-error-action=dismiss]').click(); return true" >/dev/null
+check "errors: after Dismiss the bar shows the warning alone" \
+  "$(wait_page "!document.querySelector('[data-searchlight-error]') && document.getElementById('searchlight-errors').innerText.trim() === '⚠ 1 warning'" 5)" true
+snapshot "$OUT/errors-dismissed.png"
+press_keys ErrorTest ctrl+r
+check "errors: Ctrl+R reloads" \
   "$(until_page "document.querySelector('[data-testid=basket]') && !document.querySelector('[data-searchlight-error]')")" true
 page_js "document.querySelector('[data-testid=durian]').click(); return true" >/dev/null
 check "errors: the error again" "$(wait_page "document.querySelector('[data-searchlight-error]')" 5)" true
-press_keys ErrorTest ctrl+r
-check "errors: Ctrl+R reloads" \
+page_js "document.querySelector('[data-searchlight-error-action=reload]').click(); return true" >/dev/null
+check "errors: Reload runs the app again in the same window" \
   "$(until_page "document.querySelector('[data-testid=basket]') && !document.querySelector('[data-searchlight-error]')")" true
 stop_app
 

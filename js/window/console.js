@@ -35,17 +35,28 @@ function exit(code) {
 function install({ errorScreen = null } = {}) {
   if (!handler()) return;
   const send = write;
+  // Errors that reached the window's `error` event. React logs an error it caught in
+  // rendering (`console.error(error)`) and then throws it again in the same task: a
+  // console line holding an Error waits one task, and is dropped if that Error turned
+  // out uncaught, so that the screen counts it once and stderr prints it once, mapped.
+  const uncaught = new WeakSet();
+  const log = (level, args) => {
+    const text = format(args);
+    send(level, text);
+    if (errorScreen && (level === 'warn' || level === 'error')) {
+      errorScreen.report({ kind: level === 'warn' ? 'Warning' : 'Console Error', level, message: text, stack: null, open: false });
+    }
+  };
   for (const level of ['log', 'info', 'debug', 'warn', 'error']) {
     console[level] = (...args) => {
-      const text = format(args);
-      send(level, text);
-      if (errorScreen && (level === 'warn' || level === 'error')) {
-        errorScreen.report({ kind: level === 'warn' ? 'Warning' : 'Console Error', level, message: text, stack: null, open: false });
-      }
+      const errors = errorScreen ? args.filter((arg) => arg instanceof Error) : [];
+      if (errors.length === 0) log(level, args);
+      else setTimeout(() => { if (!errors.some((error) => uncaught.has(error))) log(level, args); }, 0);
     };
   }
   window.addEventListener('error', (event) => {
     const error = event.error;
+    if (error !== null && typeof error === 'object') uncaught.add(error);
     if (!errorScreen) {
       send('error', `Uncaught ${error ? inspect(error) : event.message} (${event.filename}:${event.lineno}:${event.colno})`);
       return;
