@@ -59,6 +59,11 @@ start_app errors Tests/Window/errorapp/index.js --window --app-id org.searchligh
 check "errors: the app renders" "$(wait_page "document.querySelector('[data-testid=home]')" 30)" true
 page_js "document.querySelector('[data-testid=warn]').click(); return true" >/dev/null
 check "errors: a console.warn is counted in the bar" "$(wait_page "document.body.innerText.includes('1 warning')" 5)" true
+errors_bar="await new Promise((r) => setTimeout(r, 300)); return document.getElementById('searchlight-errors').innerText.trim()"
+page_js "document.querySelector('[data-testid=noisy]').click(); return true" >/dev/null
+check "errors: what LogBox.ignoreLogs matches (a string, a RegExp) is not counted" "$(page_js "$errors_bar")" '"⚠ 1 warning"'
+check_contains "errors: an ignored warning still goes to stderr" "$(cat "$WORK/errors.err")" 'Require cycle: App.js -> Basket.js'
+check_contains "errors: an ignored console.error still goes to stderr" "$(cat "$WORK/errors.err")" 'Deprecated: Basket.weigh()'
 page_js "document.querySelector('[data-testid=durian]').click(); return true" >/dev/null
 check "errors: a render error covers the window" "$(wait_page "document.querySelector('[data-searchlight-error=\"Render Error\"]')" 5)" true
 shown=$(page_js "return document.querySelector('[data-searchlight-error]').innerText")
@@ -78,8 +83,11 @@ snapshot "$OUT/errors-dismissed.png"
 press_keys ErrorTest ctrl+r
 check "errors: Ctrl+R reloads" \
   "$(until_page "document.querySelector('[data-testid=basket]') && !document.querySelector('[data-searchlight-error]')")" true
+page_js "document.querySelector('[data-testid=quiet]').click(); document.querySelector('[data-testid=warn]').click(); return true" >/dev/null
+check "errors: after LogBox.ignoreAllLogs() no bar counts the warning" "$(page_js "$errors_bar")" '""'
+snapshot "$OUT/errors-ignore-all-logs.png"
 page_js "document.querySelector('[data-testid=durian]').click(); return true" >/dev/null
-check "errors: the error again" "$(wait_page "document.querySelector('[data-searchlight-error]')" 5)" true
+check "errors: a render error still covers the window after ignoreAllLogs" "$(wait_page "document.querySelector('[data-searchlight-error=\"Render Error\"]')" 5)" true
 page_js "document.querySelector('[data-searchlight-error-action=reload]').click(); return true" >/dev/null
 check "errors: Reload runs the app again in the same window" \
   "$(until_page "document.querySelector('[data-testid=basket]') && !document.querySelector('[data-searchlight-error]')")" true

@@ -3,12 +3,14 @@
 // error, an unhandled rejection or a render error covers the window with its message,
 // the code where it was thrown and the call stack, mapped to the app's own files
 // (stack.js); warnings and console errors are counted in a small bar at the bottom and
-// open the same screen when tapped. Dismiss hides it, Reload (or Ctrl+R, or `r` while
+// open the same screen when tapped (unless the app's LogBox calls keep them off:
+// logBox.js). Dismiss hides it, Reload (or Ctrl+R, or `r` while
 // the screen is shown) loads the page again, keeping the window and the index.
 //
 // Drawn with the DOM, not React: after a render error React has unmounted the app.
 
 const { mapStack, formatFrames, codeFrame } = require('./stack');
+const logBox = require('./logBox');
 
 const entries = []; // {kind, level, message, frames}
 let shown = -1; // index of the entry on screen, -1 for none
@@ -69,6 +71,7 @@ function render() {
 
 function bar() {
   const node = element('div', 'bar');
+  if (logBox.barHidden()) return node;
   for (const level of ['warn', 'error']) {
     const count = entries.filter((e) => e.level === level).length;
     if (count === 0) continue;
@@ -159,9 +162,11 @@ function reload() {
 
 /**
  * Records an error or warning and draws it: `open` shows the screen at once (uncaught
- * errors), else only the bar counts it. Resolves to the mapped frames once shown.
+ * errors), else only the bar counts it (not at all if LogBox ignores its message).
+ * Resolves to the entry, its frames mapped, once shown (null for an ignored one).
  */
 async function report({ kind, level, message, stack, open }) {
+  if (!open && logBox.isIgnored(message)) return null;
   const frames = stack ? await mapStack(stack) : [];
   const entry = { kind, level, message, frames };
   entries.push(entry);
@@ -169,6 +174,8 @@ async function report({ kind, level, message, stack, open }) {
   render();
   return entry;
 }
+
+logBox.onChange(() => { if (layer) render(); });
 
 /** The text of an error for stderr: `Kind: message` and the mapped frames. */
 function describe(entry) {

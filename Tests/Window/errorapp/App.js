@@ -1,11 +1,16 @@
 import React, { useState } from 'react';
-import { Pressable, StyleSheet, Text, View } from 'react-native';
+import { LogBox, Pressable, StyleSheet, Text, View } from 'react-native';
 
 function Basket({ fruit }) {
   if (fruit === 'durian') {
     throw new Error('No durians in the basket');
   }
   return <Text testID="basket">A basket of {fruit}</Text>;
+}
+
+function noisyLogs() {
+  console.warn('Require cycle: App.js -> Basket.js -> App.js');
+  console.error('Deprecated: Basket.weigh() is now Basket.weight');
 }
 
 export default function App() {
@@ -21,6 +26,12 @@ export default function App() {
       </Pressable>
       <Pressable testID="warn" onPress={() => console.warn('The basket is getting heavy')} style={styles.button}>
         <Text>Warn</Text>
+      </Pressable>
+      <Pressable testID="noisy" onPress={noisyLogs} style={styles.button}>
+        <Text>Log what index.js ignores</Text>
+      </Pressable>
+      <Pressable testID="quiet" onPress={() => LogBox.ignoreAllLogs()} style={styles.button}>
+        <Text>Hide the warnings</Text>
       </Pressable>
     </View>
   );

@@ -9,8 +9,9 @@ import assert from 'assert';
 import { test, afterEach } from 'test';
 import {
   View, Text, TextInput, Image, Pressable, ScrollView, FlatList, BackHandler, StyleSheet,
-  SectionList, Switch, Modal, Alert, Vibration, AppState, Linking,
+  SectionList, Switch, Modal, Alert, Vibration, AppState, Linking, LogBox,
 } from 'react-native';
+import { isIgnored } from '../../../logBox.js';
 
 // A 4×2 red PNG, so natural sizes and fills can be measured.
 const RED_4x2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR42mP4z8AARwzIHABvqgf5aN2vpwAAAABJRU5ErkJggg==';
@@ -486,6 +487,19 @@ test('Vibration takes React Native\'s arguments and does nothing; a wrong patter
   assert.throws(() => Vibration.vibrate('long'), { name: 'TypeError', code: 'E_INVALID_ARGUMENT' });
   assert.throws(() => Vibration.vibrate([100, -1]), { code: 'E_INVALID_ARGUMENT' });
   assert.throws(() => Vibration.vibrate(100, 'yes'), { code: 'E_INVALID_ARGUMENT' });
+});
+
+// What the error screen shows of them: Tests/Window/run.sh (the error app).
+test('LogBox: ignoreLogs matches a part of the message or a RegExp; bad patterns are coded errors and add nothing', () => {
+  LogBox.ignoreLogs(['Require cycle:', /^Warning: \w+ is deprecated/]);
+  check(isIgnored('Require cycle: a.js -> b.js -> a.js'), 'a string matches anywhere');
+  check(isIgnored('Warning: Basket is deprecated, use Crate'), 'a RegExp');
+  check(!isIgnored('Warning: Basket is heavy'), 'not what no pattern matches');
+  assert.throws(() => LogBox.ignoreLogs('Require cycle:'), { name: 'TypeError', code: 'E_INVALID_ARGUMENT' });
+  assert.throws(() => LogBox.ignoreLogs(['Basket is heavy', 42]), { code: 'E_INVALID_ARGUMENT', message: /patterns\[1\]/ });
+  check(!isIgnored('Warning: Basket is heavy'), 'a refused list adds none of its patterns');
+  assert.throws(() => LogBox.ignoreAllLogs('yes'), { code: 'E_INVALID_ARGUMENT' });
+  LogBox.ignoreAllLogs(false);
 });
 
 test('AppState: the window\'s focus is active / inactive, with change, focus and blur events', async () => {
