@@ -119,6 +119,9 @@ snapshot "$OUT/toast-shown.png"
 stop_app
 check "toast: no error (not the package's main entry, not node_modules' react-native)" "$(cat "$WORK/toast.err")" ""
 
+# --- React Native's documentation examples, one screen per component -------------
+. Tests/Window/docs-examples.sh
+
 # --- compatibility: Recipe Box, written as react-native-search-with-spotlight apps are ---
 start_app recipes js/test/fixtures/compat/recipes/index.js --window --serve --app-id org.searchlight.RecipeBox --data-dir "$WORK/recipes-data"
 check "recipes: the TypeScript screens render in SafeAreaView + ScrollView" "$(wait_page "document.querySelector('[data-testid=add]') && document.body.innerText.includes('Pierogi')" 30)" true

@@ -1,0 +1,160 @@
+# React Native's documentation examples (js/test/fixtures/compat/docs-examples), one
+# window: each example opened from the list, driven with the X mouse and keyboard,
+# what it draws checked and shot to $OUT/docs-NAME.png. Sourced by run.sh (lib.sh's
+# helpers and counters, $OUT).
+
+start_app docs js/test/fixtures/compat/docs-examples/index.js --window --app-id org.searchlight.DocsExamples --data-dir "$WORK/docs-data"
+check "docs: the list of examples renders" "$(wait_page "document.querySelector('[data-testid=open-Button]')" 30)" true
+snapshot "$OUT/docs-list.png"
+docs_window=$(x_window DocsExamples)
+
+# el ID : the page expression of the element with that testID.
+el() { printf "document.querySelector('[data-testid=\"%s\"]')" "$1"; }
+# mouse_to ID : moves the X pointer to the middle of the element's first box (the page
+# fills the window).
+mouse_to() {
+  local at
+  at=$(page_js "const r = $(el "$1").getClientRects()[0]; return Math.round(r.left + r.width / 2) + ' ' + Math.round(r.top + r.height / 2)")
+  at=${at//\"/}
+  xdotool mousemove --window "$docs_window" ${at% *} ${at#* }
+}
+# tap ID : an X mouse click on the element.
+tap() { mouse_to "$1"; xdotool click 1; }
+# open_example NAME : taps its row in the list and waits for its screen.
+open_example() {
+  tap "open-$1"
+  check "docs $1: the example opens" "$(wait_page "$(el "example-$1")" 5)" true
+}
+back() {
+  tap back
+  wait_page "$(el open-View)" 5 >/dev/null
+}
+settle() { sleep 0.3; }
+
+open_example View
+check "docs View: the boxes share the row 3 : 5, 60 high inside the padding, the text after them" \
+  "$(page_js "const b = $(el blue), r = $(el red), t = $(el row).lastChild; return [Math.round(r.offsetWidth / b.offsetWidth * 3), b.offsetHeight, r.offsetHeight, t.getBoundingClientRect().left >= r.getBoundingClientRect().right, t.textContent]")" \
+  '[5,60,60,true,"Two boxes!"]'
+snapshot "$OUT/docs-View.png"
+back
+
+open_example Text
+tap title
+check "docs Text: the tapped title changes, bold, and the body takes the outer font" \
+  "$(wait_page "$(el title).textContent.includes('[tapped]')" 5) $(page_js "return [getComputedStyle($(el title)).fontWeight, getComputedStyle($(el body)).fontFamily === getComputedStyle($(el nest)).fontFamily, $(el body).getBoundingClientRect().top > $(el title).getBoundingClientRect().top]")" \
+  'true ["700",true,true]'
+snapshot "$OUT/docs-Text.png"
+back
+
+open_example Image
+check "docs Image: the bundled picture and the data: URI load, at their styles' sizes" \
+  "$(wait_page "$(el bundled).firstChild.complete && $(el data-uri).firstChild.complete" 5) $(page_js "const a = $(el bundled), b = $(el data-uri); return [a.offsetWidth, a.offsetHeight, a.firstChild.naturalWidth, b.offsetWidth, b.offsetHeight, b.firstChild.naturalWidth]")" \
+  'true [50,50,48,66,58,4]'
+snapshot "$OUT/docs-Image.png"
+back
+
+open_example ScrollView
+mouse_to scroller
+xdotool click 5 click 5 click 5
+check "docs ScrollView: the text is taller than the screen and the mouse wheel scrolls it" \
+  "$(wait_page "$(el scroller).scrollTop > 0 && $(el scroller).scrollHeight > $(el scroller).clientHeight" 5)" true
+snapshot "$OUT/docs-ScrollView.png"
+back
+
+open_example FlatList
+tap item-bilberry
+settle
+check "docs FlatList: the tapped item is drawn selected, the others not" \
+  "$(page_js "return ['apricot', 'bilberry', 'cherry'].map((id) => (() => { const item = document.querySelector('[data-testid=item-' + id + ']'); return getComputedStyle(item).backgroundColor + ' ' + getComputedStyle(item.firstChild).color; })())")" \
+  '["rgb(249, 194, 255) rgb(0, 0, 0)","rgb(110, 59, 110) rgb(255, 255, 255)","rgb(249, 194, 255) rgb(0, 0, 0)"]'
+snapshot "$OUT/docs-FlatList.png"
+back
+
+open_example TextInput
+check "docs TextInput: the numeric field shows its placeholder" \
+  "$(page_js "const n = $(el number); return [n.value, n.placeholder, n.inputMode]")" '["","How many pears?","decimal"]'
+tap text
+page_js "const t = $(el text); t.setSelectionRange(t.value.length, t.value.length); return true" >/dev/null
+xdotool type --delay 60 ' to keep'
+tap number
+xdotool type --delay 60 '12'
+check "docs TextInput: what is typed on the X keyboard is in the fields" \
+  "$(wait_page "$(el text).value === 'Useful text to keep' && $(el number).value === '12'" 5)" true
+snapshot "$OUT/docs-TextInput.png"
+back
+
+open_example Pressable
+mouse_to pressable
+xdotool mousedown 1
+check "docs Pressable: while pressed, the style and children functions draw it pressed" \
+  "$(wait_page "$(el pressable).textContent === 'Pressed!' && getComputedStyle($(el pressable)).backgroundColor === 'rgb(210, 230, 255)'" 5)" true
+snapshot "$OUT/docs-Pressable-pressed.png"
+xdotool mouseup 1
+check "docs Pressable: released, it is drawn again and the log says onPress" \
+  "$(wait_page "$(el pressable).textContent === 'Press Me' && $(el log).textContent === 'onPress'" 5)" true
+xdotool click 1
+check "docs Pressable: a second press is counted" "$(wait_page "$(el log).textContent === '2x onPress'" 5)" true
+back
+
+open_example TouchableOpacity
+tap button
+xdotool click 1 click 1
+check "docs TouchableOpacity: each tap adds one" "$(wait_page "$(el count).textContent === 'Count: 3'" 5)" true
+snapshot "$OUT/docs-TouchableOpacity.png"
+back
+
+open_example Switch
+check "docs Switch: off, with the off track and thumb" \
+  "$(page_js "const s = $(el switch); return [s.getAttribute('aria-checked'), getComputedStyle(s).backgroundColor, getComputedStyle(s.firstChild).backgroundColor]")" \
+  '["false","rgb(118, 117, 119)","rgb(244, 243, 244)"]'
+tap switch
+check "docs Switch: tapped, it is on, with the on track and the yellow thumb" \
+  "$(wait_page "$(el switch).getAttribute('aria-checked') === 'true'" 5) $(sleep 0.3; page_js "const s = $(el switch); return [getComputedStyle(s).backgroundColor, getComputedStyle(s.firstChild).backgroundColor]")" \
+  'true ["rgb(129, 176, 255)","rgb(245, 221, 75)"]'
+snapshot "$OUT/docs-Switch.png"
+back
+
+open_example ActivityIndicator
+check "docs ActivityIndicator: four spinning rings, small and large, in their colors" \
+  "$(page_js "return ['default', 'large', 'small-blue', 'large-green'].map((id) => { const s = document.querySelector('[data-testid=\"' + id + '\"] svg'); return s.getAttribute('width') + ' ' + getComputedStyle(s.lastChild).stroke + ' ' + (getComputedStyle(s).animationName !== 'none'); })")" \
+  '["20 rgb(153, 153, 153) true","36 rgb(153, 153, 153) true","20 rgb(0, 0, 255) true","36 rgb(0, 255, 0) true"]'
+snapshot "$OUT/docs-ActivityIndicator.png"
+back
+
+open_example Modal
+tap show
+check "docs Modal: Show opens the dialog over the screen" "$(wait_page "$(el dialog) && $(el dialog).innerText.includes('Hello from the dialog!')" 5)" true
+settle
+snapshot "$OUT/docs-Modal.png"
+tap hide
+check "docs Modal: its own button hides it" "$(wait_page "!$(el dialog)" 5)" true
+tap show
+wait_page "$(el dialog)" 5 >/dev/null
+xdotool key Escape
+check "docs Modal: Escape calls onRequestClose: the app's alert, the dialog gone" \
+  "$(wait_page "!$(el dialog) && document.body.innerText.includes('The dialog was closed.')" 5)" true
+snapshot "$OUT/docs-Modal-closed.png"
+xdotool key Escape
+wait_page "!document.body.innerText.includes('The dialog was closed.')" 5 >/dev/null
+back
+
+open_example SectionList
+check "docs SectionList: each header above its items, in order" \
+  "$(page_js "return $(el menu).innerText.split('\n').filter(Boolean)")" \
+  '["Soups","Borscht","Minestrone","Miso","Mains","Pierogi","Falafel","Paella","Sweets","Baklava","Mochi"]'
+snapshot "$OUT/docs-SectionList.png"
+back
+
+open_example Button
+snapshot "$OUT/docs-Button.png"
+tap disabled
+settle
+check "docs Button: the disabled one does nothing" "$(page_js "return document.body.innerText.includes('was pressed')")" false
+tap colored
+check "docs Button: the colored one, in its color, shows its alert" \
+  "$(wait_page "document.body.innerText.includes('The colored button was pressed')" 5) $(page_js "return getComputedStyle($(el colored)).backgroundColor")" \
+  'true "rgb(241, 148, 255)"'
+snapshot "$OUT/docs-Button-alert.png"
+xdotool key Escape
+stop_app
+check "docs: nothing on stderr" "$(cat "$WORK/docs.err")" ""
