@@ -10,11 +10,11 @@ docs_window=$(x_window DocsExamples)
 
 # el ID : the page expression of the element with that testID.
 el() { printf "document.querySelector('[data-testid=\"%s\"]')" "$1"; }
-# mouse_to ID : moves the X pointer to the middle of the element's first box (the page
-# fills the window).
+# mouse_to ID : moves the X pointer to the middle of the element's first box, scrolled
+# into view (the page fills the window).
 mouse_to() {
   local at
-  at=$(page_js "const r = $(el "$1").getClientRects()[0]; return Math.round(r.left + r.width / 2) + ' ' + Math.round(r.top + r.height / 2)")
+  at=$(page_js "const e = $(el "$1"); e.scrollIntoView({ block: 'nearest' }); const r = e.getClientRects()[0]; return Math.round(r.left + r.width / 2) + ' ' + Math.round(r.top + r.height / 2)")
   at=${at//\"/}
   xdotool mousemove --window "$docs_window" ${at% *} ${at#* }
 }
@@ -156,5 +156,41 @@ check "docs Button: the colored one, in its color, shows its alert" \
   'true "rgb(241, 148, 255)"'
 snapshot "$OUT/docs-Button-alert.png"
 xdotool key Escape
+wait_page "!$(el alert)" 5 >/dev/null
+back
+
+open_example TouchableHighlight
+mouse_to button
+xdotool mousedown 1
+check "docs TouchableHighlight: held down, the underlay shows" \
+  "$(wait_page "getComputedStyle($(el button)).backgroundColor === 'rgb(76, 175, 80)'" 5)" true
+snapshot "$OUT/docs-TouchableHighlight-held.png"
+xdotool mouseup 1 click 1
+check "docs TouchableHighlight: each tap counts, the underlay gone" \
+  "$(wait_page "$(el count).textContent === '2' && getComputedStyle($(el button)).backgroundColor === 'rgba(0, 0, 0, 0)'" 5)" true
+back
+
+open_example Alert
+tap three
+check "docs Alert: three buttons, in order, under the title and message" \
+  "$(wait_page "$(el alert)" 5) $(page_js "return [$(el alert).getAttribute('aria-label'), $(el alert).innerText.includes('The pears go back on the shelf.'), [...$(el alert).querySelectorAll('[role=button]')].map((b) => b.textContent)]")" \
+  'true ["Empty the basket?",true,["Later","Cancel","Empty it"]]'
+snapshot "$OUT/docs-Alert-three.png"
+tap alert-button-0
+check "docs Alert: the picked button's onPress runs and the alert closes" "$(wait_page "!$(el alert) && $(el picked).textContent === 'Picked: Later'" 5)" true
+tap two
+wait_page "$(el alert)" 5 >/dev/null
+xdotool key Escape
+check "docs Alert: Escape picks the cancel button" "$(wait_page "!$(el alert) && $(el picked).textContent === 'Picked: Cancel'" 5)" true
+back
+
+open_example Animated
+check "docs Animated: the box starts transparent" "$(page_js "return getComputedStyle($(el box)).opacity")" '"0"'
+tap fade-in
+check "docs Animated: Fade in runs the opacity up to 1, through values between" \
+  "$(page_js "const seen = new Set(); for (let i = 0; i < 100; i++) { const o = Number(getComputedStyle($(el box)).opacity); seen.add(o > 0 && o < 1 ? 'between' : String(o)); if (o === 1) break; await new Promise((r) => setTimeout(r, 20)); } return [...seen].includes('between') && seen.has('1')")" true
+snapshot "$OUT/docs-Animated-in.png"
+tap fade-out
+check "docs Animated: Fade out takes it back to 0" "$(wait_page "getComputedStyle($(el box)).opacity === '0'" 5)" true
 stop_app
 check "docs: nothing on stderr" "$(cat "$WORK/docs.err")" ""
