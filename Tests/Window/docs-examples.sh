@@ -192,5 +192,38 @@ check "docs Animated: Fade in runs the opacity up to 1, through values between" 
 snapshot "$OUT/docs-Animated-in.png"
 tap fade-out
 check "docs Animated: Fade out takes it back to 0" "$(wait_page "getComputedStyle($(el box)).opacity === '0'" 5)" true
+back
+
+open_example TouchableWithoutFeedback
+mouse_to button
+xdotool mousedown 1
+settle
+check "docs TouchableWithoutFeedback: held, the child looks the same" \
+  "$(page_js "const b = $(el button); return [getComputedStyle(b).backgroundColor, getComputedStyle(b).opacity]")" '["rgb(221, 221, 221)","1"]'
+xdotool mouseup 1 click 1
+check "docs TouchableWithoutFeedback: each tap on the child counts" "$(wait_page "$(el count).textContent === 'Count: 2'" 5)" true
+snapshot "$OUT/docs-TouchableWithoutFeedback.png"
+back
+
+open_example Dimensions
+check "docs Dimensions: the window's size" "$(page_js "return $(el size).textContent")" '"Height: 760, width: 480"'
+xdotool windowsize "$docs_window" 400 600
+check "docs Dimensions: resizing the window draws the new size" "$(wait_page "$(el size).textContent === 'Height: 600, width: 400'" 5)" true
+snapshot "$OUT/docs-Dimensions.png"
+xdotool windowsize "$docs_window" 480 760
+wait_page "$(el size).textContent === 'Height: 760, width: 480'" 5 >/dev/null
+back
+
+open_example BackHandler
+xdotool key Escape
+check "docs BackHandler: Escape runs the example's handler first: it asks" \
+  "$(wait_page "$(el alert) && $(el alert).innerText.includes('Leave this example?') && $(el example-BackHandler)" 5)" true
+snapshot "$OUT/docs-BackHandler.png"
+tap alert-button-0
+check "docs BackHandler: Stay keeps the example" "$(wait_page "!$(el alert) && $(el example-BackHandler)" 5)" true
+xdotool key Escape
+wait_page "$(el alert)" 5 >/dev/null
+tap alert-button-1
+check "docs BackHandler: Leave goes back to the list" "$(wait_page "!$(el alert) && $(el open-View)" 5)" true
 stop_app
 check "docs: nothing on stderr" "$(cat "$WORK/docs.err")" ""
