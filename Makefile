@@ -14,8 +14,8 @@ DEBIAN_PACKAGES := pkg-config libjavascriptcoregtk-4.1-dev libsqlite3-dev libgli
 DEBIAN_PACKAGES += node-react node-react-dom fonts-ipafont-gothic xvfb xauth
 # The window host (WebKitGTK 4.1, GTK 3) and its tests: the X keyboard (xdotool), gdbus
 # (libglib2.0-bin) as GNOME Shell calls the app, screenshots (imagemagick), window
-# stacking (x11-utils: xwininfo, xmessage).
-DEBIAN_PACKAGES += libwebkit2gtk-4.1-dev xdotool libglib2.0-bin imagemagick x11-utils
+# stacking (x11-utils: xwininfo, xmessage), the X clipboard read from outside the app (xclip).
+DEBIAN_PACKAGES += libwebkit2gtk-4.1-dev xdotool libglib2.0-bin imagemagick x11-utils xclip
 # A Flatpak build's exports, checked with flatpak's own build-finish.
 DEBIAN_PACKAGES += flatpak
 

@@ -228,6 +228,28 @@ xdotool key Escape
 wait_page "$(el alert)" 5 >/dev/null
 tap alert-button-1
 check "docs BackHandler: Leave goes back to the list" "$(wait_page "!$(el alert) && $(el open-View)" 5)" true
+
+open_example Clipboard
+tap copy
+check "docs Clipboard: what the app copied is on the desktop's clipboard" \
+  "$(for _ in $(seq 1 20); do v=$(xclip -selection clipboard -o 2>/dev/null) && [ -n "$v" ] && break; sleep 0.1; done; echo "$v")" 'Three pears, one basket'
+tap paste
+check "docs Clipboard: read back, it is shown" "$(wait_page "$(el copied).textContent === 'Three pears, one basket'" 5)" true
+snapshot "$OUT/docs-Clipboard.png"
+back
+
+open_example Share
+tap share
+check "docs Share: the sheet shows the message and its choices" \
+  "$(wait_page "$(el alert) && $(el alert).innerText.includes('The pears are ripe')" 5) $(page_js "return [...$(el alert).querySelectorAll('[role=button]')].map((b) => b.textContent)")" \
+  'true ["Copy","Email","Cancel"]'
+snapshot "$OUT/docs-Share.png"
+xdotool key Escape
+check "docs Share: Escape dismisses it" "$(wait_page "!$(el alert) && $(el outcome).textContent === 'dismissed'" 5)" true
+tap share
+wait_page "$(el alert)" 5 >/dev/null
+tap alert-button-0
+check "docs Share: Copy shares it by the clipboard" "$(wait_page "$(el outcome).textContent === 'shared (copy)'" 5)" true
 stop_app
 xdotool mousemove $docs_pointer
 check "docs: nothing on stderr" "$(cat "$WORK/docs.err")" ""
