@@ -46,6 +46,8 @@ tap title
 check "docs Text: the tapped title changes, bold, and the body takes the outer font" \
   "$(wait_page "$(el title).textContent.includes('[tapped]')" 5) $(page_js "return [getComputedStyle($(el title)).fontWeight, getComputedStyle($(el body)).fontFamily === getComputedStyle($(el nest)).fontFamily, $(el body).getBoundingClientRect().top > $(el title).getBoundingClientRect().top]")" \
   'true ["700",true,true]'
+check "docs Text: the body is cut at five lines (numberOfLines)" \
+  "$(page_js "const b = $(el body); return [getComputedStyle(b).webkitLineClamp, b.scrollHeight > b.clientHeight + 10]")" '["5",true]'
 snapshot "$OUT/docs-Text.png"
 back
 
