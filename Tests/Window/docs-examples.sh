@@ -252,6 +252,13 @@ tap share
 wait_page "$(el alert)" 5 >/dev/null
 tap alert-button-0
 check "docs Share: Copy shares it by the clipboard" "$(wait_page "$(el outcome).textContent === 'shared (copy)'" 5)" true
+back
+
+open_example StyleSheet
+check "docs StyleSheet: the flattened style, the later one's color winning, drawn and written out" \
+  "$(page_js "const h = $(el header), cs = getComputedStyle(h); return [cs.color, cs.fontSize, cs.marginBottom, Object.entries(JSON.parse($(el flattened).textContent.replace('Flattened style: ', ''))).sort().join(' ')]")" \
+  '["rgb(46, 125, 50)","30px","36px","color,#2e7d32 fontSize,30 marginBottom,36"]'
+snapshot "$OUT/docs-StyleSheet.png"
 stop_app
 xdotool mousemove $docs_pointer
 check "docs: nothing on stderr" "$(cat "$WORK/docs.err")" ""
