@@ -259,6 +259,23 @@ check "docs StyleSheet: the flattened style, the later one's color winning, draw
   "$(page_js "const h = $(el header), cs = getComputedStyle(h); return [cs.color, cs.fontSize, cs.marginBottom, Object.entries(JSON.parse($(el flattened).textContent.replace('Flattened style: ', ''))).sort().join(' ')]")" \
   '["rgb(46, 125, 50)","30px","36px","color,#2e7d32 fontSize,30 marginBottom,36"]'
 snapshot "$OUT/docs-StyleSheet.png"
+back
+
+open_example PixelRatio
+check "docs PixelRatio: the density (1 under Xvfb), the font scale, device pixels, a rounded size" \
+  "$(page_js "return [$(el ratio).textContent, $(el font-scale).textContent, $(el layout).textContent, $(el rounded).offsetWidth, window.devicePixelRatio]")" \
+  '["Pixel ratio: 1","Font scale: 1","200 layout pixels are 200 device pixels",50,1]'
+snapshot "$OUT/docs-PixelRatio.png"
+back
+
+open_example KeyboardAvoidingView
+check "docs KeyboardAvoidingView: the form sits at the bottom of the screen" \
+  "$(page_js "return Math.round(window.innerHeight - $(el sent).getBoundingClientRect().bottom) <= 24 + 20")" true
+tap name
+xdotool type --delay 60 'Ada'
+tap submit
+check "docs KeyboardAvoidingView: the field takes typing and the button answers" "$(wait_page "$(el sent).textContent === 'Thanks, Ada!'" 5)" true
+snapshot "$OUT/docs-KeyboardAvoidingView.png"
 stop_app
 xdotool mousemove $docs_pointer
 check "docs: nothing on stderr" "$(cat "$WORK/docs.err")" ""
