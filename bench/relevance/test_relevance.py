@@ -79,6 +79,59 @@ class QueryGeneration(unittest.TestCase):
             else:
                 self.assertTrue(target["title"].startswith(q["text"]))
 
+    def test_seeded_groups_come_once_per_seed_and_each_seed_is_its_own_draw(self):
+        items = synthetic_items()
+        sizes = {"desc": 12, "desc_typo": 6}
+        made = queries.generate(items, MISSPELLINGS, seed=7, sizes=sizes, seeds=3)
+        self.assertEqual(made, queries.generate(items, MISSPELLINGS, seed=7, sizes=sizes, seeds=3))
+        for group, size in (("desc", 12), ("desc_typo", 6), ("desc_ok", 6)):
+            for s in (7, 8, 9):
+                self.assertEqual(sum(1 for q in made if q["group"] == group and q["seed"] == s), size, (group, s))
+        texts = {s: [q["text"] for q in made if q["group"] == "desc" and q["seed"] == s] for s in (7, 8, 9)}
+        self.assertNotEqual(texts[7], texts[8])
+        self.assertNotEqual(texts[8], texts[9])
+        # Seeds 8 and 9 of a run from 7 are the draws a run from 8 makes: a seed means one draw.
+        later = queries.generate(items, MISSPELLINGS, seed=8, sizes=sizes, seeds=2)
+        self.assertEqual([q for q in made if q["seed"] != 7], later)
+        # Adding the seeded groups leaves the first five groups' queries as they were.
+        both = queries.generate(items, MISSPELLINGS, seed=7, sizes=dict(SIZES, **sizes))
+        self.assertEqual([q for q in both if "seed" not in q], queries.generate(items, MISSPELLINGS, seed=7, sizes=SIZES))
+
+    def test_description_queries_are_consecutive_words_of_the_long_description_only(self):
+        # Every item's title and short description use words no long text has.
+        rng = random.Random(5)
+
+        def word():
+            return "".join(rng.choice("bcdfghklmnprstvz") + rng.choice("aeiou") for _ in range(3))
+        body = [word() for _ in range(150)]
+        listed = list(MISSPELLINGS)
+        items = []
+        for k in range(300):
+            sentences = [" ".join(rng.choice(listed) if rng.random() < 0.15 else rng.choice(body) for _ in range(6)) + "."
+                         for _ in range(3)]
+            items.append({"id": "en/pkg%d" % k, "title": "pkg%d-tool" % k, "description": "%s %s" % ("x" + word(), "x" + word()),
+                          "textContent": " ".join(sentences)})
+        made = queries.generate(items, MISSPELLINGS, seed=11, sizes={"desc": 20, "desc_typo": 10}, seeds=2)
+        self.assertEqual([sum(1 for q in made if q["group"] == g) for g in ("desc", "desc_typo", "desc_ok")], [40, 20, 20])
+        index = queries.Corpus(items)
+        by_id = {i["id"]: i for i in items}
+        for q in made:
+            words = q.get("correct", q["text"]).split()
+            self.assertTrue(queries.DESC_WORDS[0] <= len(words) <= queries.DESC_WORDS[1], q)
+            self.assertLessEqual(index.matches(words), queries.MAX_MATCHES, q)
+            sentences = [s.rstrip(".").split() for s in by_id[q["target"]]["textContent"].split(". ")]
+            self.assertTrue(any(s[i:i + len(words)] == words for s in sentences for i in range(len(s))), q)
+            if q["group"] == "desc_typo":
+                right, wrong = q["misspelled"]
+                self.assertIn(wrong, MISSPELLINGS[right])  # a listed misspelling of a word of the query
+                self.assertIn(right, words)
+                self.assertEqual(q["text"].split(), [wrong if w == right else w for w in words])
+                self.assertNotEqual(q["text"], q["correct"])
+        typos = [q for q in made if q["group"] == "desc_typo"]
+        controls = [q for q in made if q["group"] == "desc_ok"]
+        self.assertEqual([(q["correct"], q["target"], q["seed"]) for q in typos],
+                         [(q["text"], q["target"], q["seed"]) for q in controls])
+
     def test_a_unique_prefix_is_the_shortest_no_other_name_shares(self):
         names = sorted(["python3-requests", "python3-requests-oauthlib", "python3-reportlab", "vim", "vim-gtk3", "zstd"])
         self.assertEqual(queries.unique_prefix("python3-reportlab", names), "python3-rep")
