@@ -163,11 +163,50 @@ class Metrics(unittest.TestCase):
         self.assertIsNone(metrics.rank([], "a"))
 
     def test_summary_of_four_queries(self):
-        rows = [{"rank": 1, "ms": 1.0}, {"rank": 2, "ms": 2.0}, {"rank": None, "ms": 3.0}, {"rank": 4, "ms": 10.0}]
+        rows = [{"rank": 1, "ms": 1.0}, {"rank": 2, "ms": 2.0}, {"rank": None, "ms": 3.0, "empty": True}, {"rank": 4, "ms": 10.0}]
         s = metrics.summarize(rows)
         self.assertAlmostEqual(s["mrr"], (1 + 0.5 + 0 + 0.25) / 4)
-        self.assertEqual((s["s1"], s["s10"], s["n"]), (0.25, 0.75, 4))
+        self.assertEqual((s["s1"], s["s10"], s["n"], s["none"]), (0.25, 0.75, 4, 0.25))
         self.assertEqual((s["p50"], s["p99"]), (2.0, 10.0))
+
+
+    def test_seeds_give_a_mean_and_a_spread(self):
+        spread = metrics.over_seeds([{"mrr": 0.5}, {"mrr": 0.7}, {"mrr": 0.6}], "mrr")
+        self.assertAlmostEqual(spread["mean"], 0.6)
+        self.assertEqual((spread["low"], spread["high"]), (0.5, 0.7))
+
+
+class Report(unittest.TestCase):
+    """The report's arithmetic: "all" keeps the first five groups (as earlier rounds had
+    it), seeded groups count per seed, earlier rounds stand beside this run."""
+
+    def setUp(self):
+        import relevance
+        self.relevance = relevance
+        self.queries = [{"id": "k", "group": "known", "target": "a"}, {"id": "t", "group": "typo", "target": "b"},
+                        {"id": "d1", "group": "desc", "target": "c", "seed": 1}, {"id": "d2", "group": "desc", "target": "d", "seed": 2}]
+        rows = [{"id": "k", "hits": ["a"], "ms": 1.0}, {"id": "t", "hits": [], "ms": 1.0},
+                {"id": "d1", "hits": ["x", "c"], "ms": 1.0}, {"id": "d2", "hits": [], "ms": 1.0}]
+        self.run = {"name": "S (typos on)", "scores": relevance.score(self.queries, rows), "rows": rows}
+
+    def test_all_pools_only_the_first_groups_and_seeds_are_apart(self):
+        scores = self.run["scores"]
+        self.assertEqual((scores["all"]["n"], scores["all"]["mrr"], scores["all"]["none"]), (2, 0.5, 0.5))
+        self.assertEqual((scores["desc@1"]["mrr"], scores["desc@2"]["mrr"], scores["desc"]["none"]), (0.5, 0.0, 0.5))
+        spread = self.relevance.spread(self.run, "desc", [1, 2], "mrr")
+        self.assertEqual((spread["mean"], spread["low"], spread["high"]), (0.25, 0.0, 0.5))
+        self.assertIn("0.250 (0.000–0.500)", self.relevance.seeded_table([self.run], [1, 2]))
+
+    def test_earlier_rounds_stand_beside_this_run_with_a_dash_for_groups_they_lacked(self):
+        rounds = [{"round": "main 9d1085d", "date": "2026-12-07", "mrr": {"known": 0.82, "typo": 0.65, "all": 0.843},
+                   "noHits": {"typo": 0.195}}]
+        lines = self.relevance.rounds_table(rounds, self.run, "this run").splitlines()
+        self.assertEqual(lines[0], "| MRR@10 | main 9d1085d (2026-12-07) | this run |")
+        self.assertIn("| known item | 0.820 | 1.000 |", lines)
+        self.assertIn("| description words | — | 0.250 |", lines)
+        self.assertIn("| typo: no hits | 19.5 % | 100.0 % |", lines)
+        kept = self.relevance.kept_round(self.run, "branch x", "2026-12-07")
+        self.assertEqual((kept["mrr"]["desc"], kept["noHits"]["typo"]), (0.25, 1.0))
 
 
 class Text(unittest.TestCase):
