@@ -13,6 +13,8 @@ Every query has one judged answer, the item it was made from (`target`). Five gr
 - `typo`: a known-item query that contains a word with a listed misspelling in
   codespell's dictionary (misspelling->correction, one correction), with that word
   replaced by the misspelling (the first such word; a misspelling drawn when several).
+- `typo_ok`: the `typo` queries correctly spelled (their control; made from them, so
+  the first five groups' draws are unchanged).
 - `ja`, `zh`: a substring of 2–6 characters of a Japanese / Chinese item's title or
   description, inside one run of CJK characters, that at most MAX_MATCHES items contain.
 
@@ -43,6 +45,7 @@ MAX_MATCHES = 5
 GROUP_SIZES = {"known": 300, "prefix": 300, "typo": 200, "ja": 200, "zh": 200,
                "desc": 100, "desc_typo": 100}  # the last two per seed; desc_ok mirrors desc_typo
 SEEDED_GROUPS = ("desc", "desc_typo")
+CONTROLS = {"typo": "typo_ok", "desc_typo": "desc_ok"}  # a typo group: its control group
 SEEDS = 3
 DESC_WORDS = (2, 5)  # fewest and most words of a description query
 
@@ -355,8 +358,13 @@ def generate(items, misspellings, seed=SEED, sizes=GROUP_SIZES, seeds=SEEDS):
                 if group in SEEDED_GROUPS:
                     query["seed"] = s
                 out.append(query)
-            if group == "desc_typo":  # the control: the same queries, correctly spelled
+            if group in CONTROLS:  # the same queries, correctly spelled
+                control = CONTROLS[group]
                 for k, query in enumerate(made):
-                    out.append({"text": query["correct"], "target": query["target"], "group": "desc_ok",
-                                "id": "desc_ok-%d-%03d" % (s, k), "seed": s})
+                    twin = {"text": query["correct"], "target": query["target"], "group": control}
+                    if group in SEEDED_GROUPS:
+                        twin.update(id="%s-%d-%03d" % (control, s, k), seed=s)
+                    else:
+                        twin["id"] = "%s-%03d" % (control, k)
+                    out.append(twin)
     return out

@@ -54,7 +54,7 @@ class QueryGeneration(unittest.TestCase):
         first = queries.generate(items, MISSPELLINGS, seed=7, sizes=SIZES)
         self.assertEqual(first, queries.generate(items, MISSPELLINGS, seed=7, sizes=SIZES))
         self.assertNotEqual(first, queries.generate(items, MISSPELLINGS, seed=8, sizes=SIZES))
-        for group, size in SIZES.items():
+        for group, size in dict(SIZES, typo_ok=SIZES["typo"]).items():
             self.assertEqual(sum(1 for q in first if q["group"] == group), size, group)
 
     def test_known_item_and_typo_queries_identify_their_target(self):
@@ -76,8 +76,13 @@ class QueryGeneration(unittest.TestCase):
                 self.assertTrue(q["target"].startswith(q["group"] + "/"))
                 self.assertIn(q["text"], target["title"] + "\n" + target["description"])
                 self.assertLessEqual(index.substring_matches(q["text"]), queries.MAX_MATCHES)
+            elif q["group"] == "typo_ok":
+                continue  # checked below, against its typo query
             else:
                 self.assertTrue(target["title"].startswith(q["text"]))
+        made = queries.generate(items, MISSPELLINGS, seed=3, sizes=SIZES)
+        self.assertEqual([(q["correct"], q["target"]) for q in made if q["group"] == "typo"],
+                         [(q["text"], q["target"]) for q in made if q["group"] == "typo_ok"])
 
     def test_seeded_groups_come_once_per_seed_and_each_seed_is_its_own_draw(self):
         items = synthetic_items()
