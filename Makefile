@@ -88,7 +88,8 @@ bench-window: deps
 ## zh) beside Xapian, tantivy and SQLite FTS5 (a few minutes); prints the tables and
 ## writes docs/relevance.md. The corpus, a venv with tantivy and the indexes live in
 ## .build-relevance/. RELEVANCE_FLAGS='--searchlight OTHER/searchlight=LABEL' adds a
-## second build; '--skip xapian' leaves an engine out.
+## second build; '--skip xapian' leaves an engine out; '--keep-round LABEL' keeps this run's
+## figures in bench/relevance/rounds.json, shown beside later runs'.
 RELEVANCE_PACKAGES := python3-xapian codespell python3-venv
 RELEVANCE_CACHE := .build-relevance
 TANTIVY_VERSION := 0.27.0

@@ -20,11 +20,12 @@ def percentile(samples, p):
 
 
 def summarize(rows):
-    """MRR@10, success@1, success@10, p50 and p99 latency of `rows`
-    ([{rank: int|None, ms: float}]), and their count."""
+    """MRR@10, success@1, success@10, the share of queries without any hit (`none`),
+    p50 and p99 latency of `rows` ([{rank: int|None, ms: float, empty: bool}]), and
+    their count."""
     n = len(rows)
     if n == 0:
-        return {"n": 0, "mrr": 0.0, "s1": 0.0, "s10": 0.0, "p50": 0.0, "p99": 0.0}
+        return {"n": 0, "mrr": 0.0, "s1": 0.0, "s10": 0.0, "none": 0.0, "p50": 0.0, "p99": 0.0}
     ranks = [r["rank"] for r in rows]
     latencies = [r["ms"] for r in rows]
     return {
@@ -32,6 +33,15 @@ def summarize(rows):
         "mrr": sum(1.0 / k for k in ranks if k) / n,
         "s1": sum(1 for k in ranks if k == 1) / n,
         "s10": sum(1 for k in ranks if k) / n,
+        "none": sum(1 for r in rows if r.get("empty")) / n,
         "p50": percentile(latencies, 0.5),
         "p99": percentile(latencies, 0.99),
     }
+
+
+def over_seeds(summaries, key):
+    """Mean, lowest and highest of `key` over one group's per-seed summaries."""
+    values = [s[key] for s in summaries]
+    if not values:
+        return {"mean": 0.0, "low": 0.0, "high": 0.0}
+    return {"mean": sum(values) / len(values), "low": min(values), "high": max(values)}

@@ -13,20 +13,41 @@ Every query has one judged answer, the item it was made from (`target`). Five gr
 - `typo`: a known-item query that contains a word with a listed misspelling in
   codespell's dictionary (misspelling->correction, one correction), with that word
   replaced by the misspelling (the first such word; a misspelling drawn when several).
+- `typo_ok`: the `typo` queries correctly spelled (their control; made from them, so
+  the first five groups' draws are unchanged).
 - `ja`, `zh`: a substring of 2–6 characters of a Japanese / Chinese item's title or
   description, inside one run of CJK characters, that at most MAX_MATCHES items contain.
+
+Three more groups, drawn another way and with several seeds (SEEDS of them, from the
+given seed on; each seed its own stream), so that a figure tuned to one set of queries
+shows as a spread:
+
+- `desc`: what a user remembers of what a package does: 2–5 consecutive content words
+  (3+ letters, not stop words) of one sentence of an English item's long description
+  (`textContent`, never its title or short description), from a drawn start, lengthened
+  word by word until at most MAX_MATCHES items contain all of them.
+- `desc_typo`: a `desc` query of an item whose window holds a word that codespell's
+  dictionary lists as a correction, with that word replaced by a listed misspelling.
+- `desc_ok`: the same queries as `desc_typo`, correctly spelled: the control group
+  (typo tolerance must not make correctly spelled queries worse).
 
 Deterministic: the same corpus, dictionary and seed give the same queries.
 """
 import bisect
 import math
 import random
+import re
 
 import text
 
 SEED = 20260716
 MAX_MATCHES = 5
-GROUP_SIZES = {"known": 300, "prefix": 300, "typo": 200, "ja": 200, "zh": 200}
+GROUP_SIZES = {"known": 300, "prefix": 300, "typo": 200, "ja": 200, "zh": 200,
+               "desc": 100, "desc_typo": 100}  # the last two per seed; desc_ok mirrors desc_typo
+SEEDED_GROUPS = ("desc", "desc_typo")
+CONTROLS = {"typo": "typo_ok", "desc_typo": "desc_ok"}  # a typo group: its control group
+SEEDS = 3
+DESC_WORDS = (2, 5)  # fewest and most words of a description query
 
 STOP_WORDS = set("""
 a about above after again all also an and any are as at be because been before being
@@ -193,6 +214,62 @@ def typo_queries(corpus, rng, size, misspellings):
     return out
 
 
+SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\n")
+
+
+def sentences_of(item):
+    """The content-word runs of the sentences of an item's long description."""
+    out = []
+    for sentence in SENTENCE_END.split(item.get("textContent", "")):
+        run = [w for w in text.words(sentence) if len(w) >= 3 and w.isascii() and w.isalpha() and w not in STOP_WORDS]
+        if len(run) >= DESC_WORDS[0]:
+            out.append(run)
+    return out
+
+
+def description_window(corpus, sentence, start):
+    """The shortest run of consecutive words of `sentence` from `start` (DESC_WORDS[0]
+    to DESC_WORDS[1] of them) that at most MAX_MATCHES items contain, or None."""
+    for length in range(DESC_WORDS[0], DESC_WORDS[1] + 1):
+        window = sentence[start:start + length]
+        if len(window) < length:
+            return None
+        if len(set(window)) == len(window) and corpus.matches(window) <= MAX_MATCHES:
+            return window
+    return None
+
+
+def description_queries(corpus, rng, size, misspellings=None):
+    """`desc` queries, or with `misspellings` the `desc_typo` ones (see the module's doc)."""
+    out = []
+    pool = [n for n in english_items(corpus) if corpus.items[n].get("textContent")]
+    used = set()
+    while len(out) < size and len(used) < len(pool):
+        n = rng.choice(pool)
+        if n in used:
+            continue
+        used.add(n)
+        sentences = sentences_of(corpus.items[n])
+        if not sentences:
+            continue
+        sentence = rng.choice(sentences)
+        window = description_window(corpus, sentence, rng.randrange(len(sentence) - DESC_WORDS[0] + 1))
+        if window is None:
+            continue
+        query = {"text": " ".join(window), "target": corpus.items[n]["id"]}
+        if misspellings is not None:
+            listed = [w for w in window if w in misspellings]
+            if not listed:
+                continue
+            word = rng.choice(listed)
+            wrong = rng.choice(misspellings[word])
+            query.update(text=" ".join(wrong if w == word else w for w in window), correct=query["text"],
+                         misspelled=[word, wrong], edits=edit_distance(word, wrong),
+                         wrongInCorpus=len(corpus.postings.get(wrong, ())))
+        out.append(query)
+    return out
+
+
 def unique_prefix(name, names_sorted):
     """The shortest prefix of `name` (3+ characters) that no other name starts with,
     or the whole name when it is a prefix of another."""
@@ -256,8 +333,10 @@ def edit_distance(a, b):
     return d[len(a)][len(b)]
 
 
-def generate(items, misspellings, seed=SEED, sizes=GROUP_SIZES):
-    """Every group's queries, each `{group, id, text, target, …}`."""
+def generate(items, misspellings, seed=SEED, sizes=GROUP_SIZES, seeds=SEEDS):
+    """Every group's queries, each `{group, id, text, target, …}`; the seeded groups'
+    (SEEDED_GROUPS and desc_ok) once for each of `seeds` seeds from `seed` on, each
+    query with its `seed`."""
     corpus = Corpus(items)
     makers = {
         "known": lambda rng, size: known_queries(corpus, rng, size),
@@ -265,11 +344,27 @@ def generate(items, misspellings, seed=SEED, sizes=GROUP_SIZES):
         "typo": lambda rng, size: typo_queries(corpus, rng, size, misspellings),
         "ja": lambda rng, size: cjk_queries(corpus, rng, size, "ja"),
         "zh": lambda rng, size: cjk_queries(corpus, rng, size, "zh"),
+        "desc": lambda rng, size: description_queries(corpus, rng, size),
+        "desc_typo": lambda rng, size: description_queries(corpus, rng, size, misspellings),
     }
     out = []
     for group, size in sizes.items():
-        rng = random.Random("%d/%s" % (seed, group))  # each group its own stream
-        for k, query in enumerate(makers[group](rng, size)):
-            query.update(group=group, id="%s-%03d" % (group, k))
-            out.append(query)
+        for s in range(seed, seed + seeds) if group in SEEDED_GROUPS else (seed,):
+            rng = random.Random("%d/%s" % (s, group))  # each group and seed its own stream
+            made = makers[group](rng, size)
+            for k, query in enumerate(made):
+                label = "%s-%03d" % (group, k) if group not in SEEDED_GROUPS else "%s-%d-%03d" % (group, s, k)
+                query.update(group=group, id=label)
+                if group in SEEDED_GROUPS:
+                    query["seed"] = s
+                out.append(query)
+            if group in CONTROLS:  # the same queries, correctly spelled
+                control = CONTROLS[group]
+                for k, query in enumerate(made):
+                    twin = {"text": query["correct"], "target": query["target"], "group": control}
+                    if group in SEEDED_GROUPS:
+                        twin.update(id="%s-%d-%03d" % (control, s, k), seed=s)
+                    else:
+                        twin["id"] = "%s-%03d" % (control, k)
+                    out.append(twin)
     return out

@@ -27,8 +27,14 @@ import metrics  # noqa: E402
 import queries as queries_module  # noqa: E402
 
 CODESPELL = "/usr/lib/python3/dist-packages/codespell_lib/data/dictionary.txt"
-GROUPS = ["known", "prefix", "typo", "ja", "zh"]
-GROUP_NAMES = {"known": "known item", "prefix": "name prefix", "typo": "typo", "ja": "Japanese", "zh": "Chinese"}
+GROUPS = ["known", "prefix", "typo", "ja", "zh"]  # the first groups: "all" pools these, as in earlier rounds
+LATER = ["typo_ok"]  # added later, outside "all": the typo group's control
+SEEDED = ["desc", "desc_typo", "desc_ok"]  # drawn once per seed; reported as mean and spread
+NEW = LATER + SEEDED
+GROUP_NAMES = {"known": "known item", "prefix": "name prefix", "typo": "typo", "ja": "Japanese", "zh": "Chinese",
+               "typo_ok": "typo control", "desc": "description words", "desc_typo": "description typo",
+               "desc_ok": "description control", "all": "all"}
+ROUNDS = os.path.join(HERE, "rounds.json")  # earlier rounds' figures, kept beside this run's
 BEGIN = "<!-- make relevance: generated from here -->"
 END = "<!-- make relevance: generated up to here -->"
 
@@ -89,41 +95,118 @@ def run_engine(name, python, corpus_path, queries_path, work):
 
 
 def score(queries, rows):
+    """Each group's summary, "all" over GROUPS, and each seeded group's per seed
+    (keyed `group@seed`)."""
     by_id = {q["id"]: q for q in queries}
     groups = collections.defaultdict(list)
     for row in rows:
         query = by_id[row["id"]]
-        judged = {"rank": metrics.rank(row["hits"], query["target"]), "ms": row["ms"]}
+        judged = {"rank": metrics.rank(row["hits"], query["target"]), "ms": row["ms"], "empty": not row["hits"]}
         groups[query["group"]].append(judged)
-        groups["all"].append(judged)
-    return {group: metrics.summarize(groups[group]) for group in GROUPS + ["all"]}
+        if query["group"] in GROUPS:
+            groups["all"].append(judged)
+        if "seed" in query:
+            groups["%s@%d" % (query["group"], query["seed"])].append(judged)
+    keys = set(GROUPS + NEW + ["all"]) | set(groups)
+    return {key: metrics.summarize(groups[key]) for key in keys}
 
 
-def table(runs, key, fmt):
-    header = "| engine | " + " | ".join(GROUP_NAMES[g] for g in GROUPS) + " | all |"
-    lines = [header, "|---|" + "---:|" * (len(GROUPS) + 1)]
+def seeds_of(queries):
+    return sorted({q["seed"] for q in queries if "seed" in q})
+
+
+def spread(run, group, seeds, key):
+    summaries = (run["scores"].get("%s@%d" % (group, s)) for s in seeds)
+    return metrics.over_seeds([s for s in summaries if s], key)  # a seed without such queries does not count
+
+
+def percent(value):
+    return "%.1f %%" % (100 * value)
+
+
+def table(runs, key, fmt, groups=GROUPS + ["all"] + LATER):
+    header = "| engine | " + " | ".join(GROUP_NAMES[g] for g in groups) + " |"
+    lines = [header, "|---|" + "---:|" * len(groups)]
     for run in runs:
-        lines.append("| %s | " % run["name"] + " | ".join(fmt % run["scores"][g][key] for g in GROUPS + ["all"]) + " |")
+        lines.append("| %s | " % run["name"] + " | ".join(fmt(run["scores"][g][key]) for g in groups) + " |")
     return "\n".join(lines)
+
+
+def seeded_table(runs, seeds):
+    """Every engine's MRR@10 and share without hits on the seeded groups: the mean over
+    the seeds, and the lowest and highest seed's figure."""
+    lines = ["| engine | " + " | ".join("%s MRR@10 | %s no hits" % (GROUP_NAMES[g], GROUP_NAMES[g]) for g in SEEDED) + " |",
+             "|---|" + "---:|---:|" * len(SEEDED)]
+    for run in runs:
+        cells = []
+        for group in SEEDED:
+            m, n = spread(run, group, seeds, "mrr"), spread(run, group, seeds, "none")
+            cells.append("%.3f (%.3f–%.3f)" % (m["mean"], m["low"], m["high"]))
+            cells.append("%s (%s–%s)" % (percent(n["mean"]), percent(n["low"]), percent(n["high"])))
+        lines.append("| %s | " % run["name"] + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def seed_by_seed(runs, seeds):
+    out = []
+    for group in SEEDED:
+        out.append("#### %s, seed by seed (MRR@10 / no hits)\n" % GROUP_NAMES[group])
+        out.append("| engine | " + " | ".join("seed %d" % s for s in seeds) + " |\n|---|" + "---:|" * len(seeds))
+        for run in runs:
+            per_seed = [run["scores"].get("%s@%d" % (group, s)) for s in seeds]
+            cells = ["%.3f / %s" % (s["mrr"], percent(s["none"])) if s else "—" for s in per_seed]
+            out.append("| %s | " % run["name"] + " | ".join(cells) + " |")
+        out.append("")
+    return "\n".join(out)
+
+
+def load_rounds(path=ROUNDS):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return []
+
+
+def rounds_table(rounds, run, label):
+    """Searchlight's figures of earlier rounds (rounds.json) beside this run's `run`:
+    MRR@10 per group and the share of typo queries without hits; — where a round did
+    not have the group."""
+    columns = [("%s (%s)" % (r["round"], r["date"]), r["mrr"], r.get("noHits", {})) for r in rounds]
+    this = {g: run["scores"][g]["mrr"] for g in GROUPS + ["all"] + NEW}
+    columns.append((label, this, {g: run["scores"][g]["none"] for g in GROUPS + NEW}))
+    lines = ["| MRR@10 | " + " | ".join(c[0] for c in columns) + " |", "|---|" + "---:|" * len(columns)]
+    for group in GROUPS + ["all"] + NEW:
+        lines.append("| %s | " % GROUP_NAMES[group] + " | ".join("%.3f" % c[1][group] if group in c[1] else "—" for c in columns) + " |")
+    for group in ("typo", "typo_ok", "desc_typo", "desc_ok"):
+        lines.append("| %s: no hits | " % GROUP_NAMES[group] + " | ".join(percent(c[2][group]) if group in c[2] else "—" for c in columns) + " |")
+    return "\n".join(lines)
+
+
+def kept_round(run, label, date):
+    """This run's figures as a rounds.json entry (--keep-round)."""
+    return {"round": label, "date": date, "mrr": {g: round(run["scores"][g]["mrr"], 3) for g in GROUPS + ["all"] + NEW},
+            "noHits": {g: round(run["scores"][g]["none"], 3) for g in GROUPS + NEW}}
 
 
 def group_tables(runs, queries):
     counts = collections.Counter(q["group"] for q in queries)
     out = []
-    for group in GROUPS + ["all"]:
-        title = GROUP_NAMES.get(group, "all groups")
-        out.append("#### %s (%d queries)\n" % (title, counts[group] if group != "all" else len(queries)))
-        out.append("| engine | MRR@10 | success@1 | success@10 | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|---:|")
+    for group in GROUPS + ["all"] + NEW:
+        title = GROUP_NAMES[group] if group != "all" else "all of the first five groups"
+        size = counts[group] if group != "all" else sum(counts[g] for g in GROUPS)
+        out.append("#### %s (%d queries%s)\n" % (title, size, ", every seed" if group in SEEDED else ""))
+        out.append("| engine | MRR@10 | success@1 | success@10 | no hits | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|---:|---:|")
         for run in runs:
             s = run["scores"][group]
-            out.append("| %s | %.3f | %.3f | %.3f | %.2f | %.2f |" % (run["name"], s["mrr"], s["s1"], s["s10"], s["p50"], s["p99"]))
+            out.append("| %s | %.3f | %.3f | %.3f | %s | %.2f | %.2f |" % (run["name"], s["mrr"], s["s1"], s["s10"], percent(s["none"]), s["p50"], s["p99"]))
         out.append("")
     return "\n".join(out)
 
 
 def examples(queries):
     out = []
-    for group in GROUPS:
+    for group in GROUPS + NEW:
         picked = [q for q in queries if q["group"] == group][:3]
         out.append("- %s: " % GROUP_NAMES[group] + "; ".join("`%s` → %s" % (q["text"], q["target"]) for q in picked))
     return "\n".join(out)
@@ -132,6 +215,10 @@ def examples(queries):
 def generated_text(context, runs, queries):
     typos = [q for q in queries if q["group"] == "typo"]
     edits = collections.Counter(q["edits"] for q in typos)
+    seeds = seeds_of(queries)
+    desc_typos = [q for q in queries if q["group"] == "desc_typo"]
+    desc_edits = collections.Counter(q["edits"] for q in desc_typos)
+    searchlight = next((run for run in runs if "diagnostics" in run), None)
     # The budget goes by the typed word's length: that is all an engine sees.
     within = sum(1 for q in typos if q["edits"] <= engines_module.typo_budget(q["misspelled"][1]))
     c = context
@@ -150,26 +237,48 @@ def generated_text(context, runs, queries):
         % (c["seed"], ", ".join("%s %d" % (GROUP_NAMES[g], sum(1 for q in queries if q["group"] == g)) for g in GROUPS),
            c["codespell"], c["misspellings"], ", ".join("%d× %d" % (n, e) for e, n in sorted(edits.items())), within, len(typos),
            sum(1 for q in typos if q["wrongInCorpus"])),
+        "- Queries drawn another way, for each of the seeds %s: %s per seed; misspellings of description typo %s edits away, "
+        "%d of %d within SPEC §5's budget; description control is description typo spelled right, as typo control is typo."
+        % (", ".join(str(s) for s in seeds),
+           ", ".join("%s %d" % (GROUP_NAMES[g], sum(1 for q in queries if q["group"] == g) // max(1, len(seeds))) for g in SEEDED),
+           ", ".join("%d× %d" % (n, e) for e, n in sorted(desc_edits.items())),
+           sum(1 for q in desc_typos if q["edits"] <= engines_module.typo_budget(q["misspelled"][1])), len(desc_typos)),
         "- Engines: " + "; ".join("%s (%s, indexed in %.1f s)" % (e["version"], e["engine"], e["indexSeconds"]) for e in c["engines"]) + ".",
         "- The first queries of each group:",
         "",
         examples(queries),
         "",
+        "### Searchlight, this run beside earlier rounds",
+        "",
+        "Earlier rounds' figures are kept in `bench/relevance/rounds.json` (a run adds its own with "
+        "`RELEVANCE_FLAGS='--keep-round LABEL'`); the last column is %s, this run." % (searchlight["name"] if searchlight else "—"),
+        "",
+        rounds_table(load_rounds(), searchlight, "this run") if searchlight else "(no Searchlight run)",
+        "",
         "### MRR@10",
         "",
-        table(runs, "mrr", "%.3f"),
+        table(runs, "mrr", "%.3f".__mod__),
+        "",
+        "### Queries without any hit (share)",
+        "",
+        table(runs, "none", percent, GROUPS + ["all"] + NEW),
+        "",
+        "### Description queries over %d seeds: mean (lowest–highest seed)" % len(seeds),
+        "",
+        seeded_table(runs, seeds),
         "",
         "### success@10",
         "",
-        table(runs, "s10", "%.3f"),
+        table(runs, "s10", "%.3f".__mod__),
         "",
         "### Latency p99 (ms)",
         "",
-        table(runs, "p99", "%.2f"),
+        table(runs, "p99", "%.2f".__mod__),
         "",
         "### Each group",
         "",
         group_tables(runs, queries),
+        seed_by_seed(runs, seeds),
         "### Searchlight's misses, looked into",
         "",
         "\n\n".join(diagnostics_text(run) for run in runs if "diagnostics" in run),
@@ -186,7 +295,7 @@ def diagnose(queries, result):
     the targets found below rank 1 and how many of those tie the first hit's score,
     and the queries whose top 10 is not the first 10 of a page of 50."""
     by_id = {q["id"]: q for q in queries}
-    out = {g: {"queries": 0, "none": 0, "below": 0, "ties": 0, "limit": 0} for g in GROUPS}
+    out = {g: {"queries": 0, "none": 0, "below": 0, "ties": 0, "limit": 0} for g in GROUPS + NEW}
     for row in result["rows"]:
         query = by_id[row["id"]]
         d = out[query["group"]]
@@ -208,7 +317,7 @@ def diagnostics_text(run):
              "have the same score as the first hit; queries whose top 10 (limit 10) is not the first 10 of limit 50" % run["name"],
              "", "| group | queries | no hit | target at rank 2–10 | of which tied with rank 1 | top 10 depends on limit |",
              "|---|---:|---:|---:|---:|---:|"]
-    for group in GROUPS:
+    for group in GROUPS + NEW:
         d = run["diagnostics"][group]
         lines.append("| %s | %d | %d | %d | %d | %d |" % (GROUP_NAMES[group], d["queries"], d["none"], d["below"], d["ties"], d["limit"]))
     return "\n".join(lines)
@@ -254,6 +363,7 @@ def main():
     parser.add_argument("--skip", action="append", default=[], help="engine to leave out: fts5, xapian, tantivy")
     parser.add_argument("--seed", type=int, default=queries_module.SEED)
     parser.add_argument("--report", help="write the report here (the generated part between its markers)")
+    parser.add_argument("--keep-round", metavar="LABEL", help="add the first Searchlight run's figures to rounds.json as LABEL")
     args = parser.parse_args()
 
     args.cache = os.path.abspath(args.cache)
@@ -271,7 +381,7 @@ def main():
     with open(queries_path, "w", encoding="utf-8") as f:
         json.dump(queries, f, ensure_ascii=False)
     counts = collections.Counter(q["group"] for q in queries)
-    say("relevance: %s" % ", ".join("%s %d" % (g, counts[g]) for g in GROUPS))
+    say("relevance: %s" % ", ".join("%s %d" % (g, counts[g]) for g in GROUPS + NEW))
 
     runs = []
     engines = []
@@ -303,13 +413,19 @@ def main():
     }
     say("")
     say("MRR@10")
-    say(table(runs, "mrr", "%.3f"))
+    say(table(runs, "mrr", "%.3f".__mod__))
     say("")
     say("success@10")
-    say(table(runs, "s10", "%.3f"))
+    say(table(runs, "s10", "%.3f".__mod__))
     say("")
     say("p99 latency, ms")
-    say(table(runs, "p99", "%.2f"))
+    say(table(runs, "p99", "%.2f".__mod__))
+    say("")
+    say("no hits")
+    say(table(runs, "none", percent, GROUPS + ["all"] + NEW))
+    say("")
+    say("description queries over seeds %s" % seeds_of(queries))
+    say(seeded_table(runs, seeds_of(queries)))
     for run in runs:
         if "diagnostics" in run:
             say("")
@@ -318,6 +434,16 @@ def main():
     if args.report:
         write_report(args.report, generated_text(context, runs, queries))
         say("\nwrote %s" % args.report)
+    if args.keep_round:
+        searchlight = next((run for run in runs if "diagnostics" in run), None)
+        if searchlight is None:
+            raise SystemExit("relevance: --keep-round needs a Searchlight run")
+        rounds = [r for r in load_rounds() if r["round"] != args.keep_round]
+        rounds.append(kept_round(searchlight, args.keep_round, context["date"][:10]))
+        with open(ROUNDS, "w", encoding="utf-8") as f:
+            json.dump(rounds, f, ensure_ascii=False, indent=1)
+            f.write("\n")
+        say("kept this run's figures in %s as %s" % (ROUNDS, args.keep_round))
 
 
 def build_of(binary):
