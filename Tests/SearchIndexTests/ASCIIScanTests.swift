@@ -24,7 +24,7 @@ final class ASCIIScanTests: XCTestCase {
     }
 
     private func scan(_ word: String, _ text: [UInt8]) -> Bool? {
-        text.withUnsafeBufferPointer { HitAnalyzer.containsWord(Array(word.utf8), in: $0) }
+        text.withUnsafeBufferPointer { ASCIIText.containsWord(Array(word.utf8), in: $0) }
     }
 
     func testItFindsWholeWordsInEitherCase() {
@@ -48,7 +48,7 @@ final class ASCIIScanTests: XCTestCase {
         for _ in 0 ..< 20_000 {
             let word = Array(words[next(words.count)].utf8)
             let text = numbers.text(planting: word, among: alphabet, length: next(40))
-            let found = text.withUnsafeBufferPointer { HitAnalyzer.containsWord(word, in: $0) }
+            let found = text.withUnsafeBufferPointer { ASCIIText.containsWord(word, in: $0) }
             XCTAssertEqual(found, reference(word, in: text), "\(String(decoding: word, as: UTF8.self)) in \(text)")
         }
     }
@@ -149,11 +149,11 @@ final class ASCIIScanTests: XCTestCase {
         for _ in 0 ..< 5_000 {
             var text: [UInt8] = []
             for _ in 0 ..< next(30) { text.append(next(3) == 0 ? UInt8(next(128)) : common[next(common.count)]) }
-            // Written over a longer buffer, as the analyzer reuses one.
+            // Written over a longer buffer, as the field tokenizer reuses one.
             var folded = [UInt8](repeating: 0xFF, count: text.count + next(10))
             var ranges: [Range<Int>] = []
             XCTAssertTrue(text.withUnsafeBufferPointer { source in
-                folded.withUnsafeMutableBufferPointer { HitAnalyzer.splitASCII(source, folding: $0, into: &ranges) }
+                folded.withUnsafeMutableBufferPointer { ASCIIText.split(source, folding: $0, into: &ranges) }
             })
             let expected = text.withUnsafeBufferPointer { tokenizer.tokens($0) }
             XCTAssertEqual(ranges, expected.offsets, "token ranges of \(text)")
@@ -163,7 +163,7 @@ final class ASCIIScanTests: XCTestCase {
         var folded = accented
         var ranges: [Range<Int>] = []
         XCTAssertFalse(accented.withUnsafeBufferPointer { source in
-            folded.withUnsafeMutableBufferPointer { HitAnalyzer.splitASCII(source, folding: $0, into: &ranges) }
+            folded.withUnsafeMutableBufferPointer { ASCIIText.split(source, folding: $0, into: &ranges) }
         })
     }
 }
@@ -175,8 +175,7 @@ extension ASCIIScanTests {
     /// at once, CJK characters one by one, as the tables see it.
     func testTheMixedSplitterTokenizesAsTheTablesTokenizerDoesWhole() throws {
         let tokenizer = try XCTUnwrap(FTSTokenizer())
-        let analyzer = try XCTUnwrap(HitAnalyzer(plan: XCTUnwrap(SearchText.plan(for: "word")), typoTolerance: true,
-                                                 vocabulary: nil, itemCount: 0))
+        let fields = try XCTUnwrap(FieldTokenizer())
         func wholly(_ text: [UInt8]) -> [([UInt8], Range<Int>)] {
             text.withUnsafeBufferPointer { source in
                 var spaced: [UInt8] = [], insertions: [Int] = []
@@ -194,7 +193,7 @@ extension ASCIIScanTests {
         }
         func mixed(_ text: [UInt8], folded: inout [UInt8]) -> [([UInt8], Range<Int>)] {
             var ranges: [Range<Int>] = [], offsets: [Range<Int>] = []
-            text.withUnsafeBufferPointer { analyzer.splitMixed($0, folded: &folded, ranges: &ranges, offsets: &offsets) }
+            text.withUnsafeBufferPointer { fields.splitMixed($0, folded: &folded, ranges: &ranges, offsets: &offsets) }
             return zip(ranges, offsets).map { (Array(folded[$0.0]), $0.1) }
         }
         let pieces = ["caf\u{e9}", "Caf\u{c9}", "e\u{301}t\u{e9}", "na\u{ef}ve", "Stra\u{df}e", "\u{c5}ngstr\u{f6}m", "word", "WORD",
@@ -216,7 +215,7 @@ extension ASCIIScanTests {
             XCTAssertEqual(found.map(\.1), expected.map(\.1), "token ranges of \(text)")
             // As a field is tokenized: split as ASCII until the first other byte, then
             // in stretches from there.
-            let tokens = bytes.withUnsafeBufferPointer { analyzer.tokenize($0) }
+            let tokens = bytes.withUnsafeBufferPointer { fields.tokenize($0) }
             let whole = (0 ..< tokens.count).map { (Array(tokens[$0]), tokens.original($0)) }
             XCTAssertEqual(whole.map(\.0), expected.map(\.0), "tokens of \(text), as a field")
             XCTAssertEqual(whole.map(\.1), expected.map(\.1), "token ranges of \(text), as a field")

@@ -90,7 +90,7 @@ struct PrefixVerifier {
     /// this on the fields of every row it reads (the body of most), so the text is read
     /// eight bytes at a time: the end of its ASCII part first, then only the bytes equal
     /// to the prefix's first (in either case) are looked at in full, the way
-    /// ``HitAnalyzer/containsWord(_:in:)`` finds a word. A third of the instructions of
+    /// ``ASCIIText/containsWord(_:in:)`` finds a word. A third of the instructions of
     /// the typo pass's check on `blats ke` and `scrubbiest fore` went to reading a byte
     /// at a time.
     static func asciiWordStarts(of prefix: [UInt8], in text: UnsafeBufferPointer<UInt8>, json: Bool) -> (any: Bool, first: Bool)? {
