@@ -143,4 +143,64 @@ enum ASCIIText {
         }
         return end < count ? nil : false
     }
+
+    /// Whether a word of ASCII `text` starts with `prefix` (ASCII, folded), and whether
+    /// that word is the text's first; `nil` when a non-ASCII byte (or, with `json`, a
+    /// backslash) comes before any such word. A word is a token as ``split(_:folding:into:)``
+    /// makes them; in JSON, quotes and commas separate words like spaces do.
+    ///
+    /// The Swift prefix check runs this on the fields of every row it reads (the body
+    /// of most), so the text is read eight bytes at a time: the end of its ASCII part
+    /// first, then only the bytes equal to the prefix's first (in either case) are
+    /// looked at in full, as ``containsWord(_:in:)`` finds a word.
+    static func wordStarts(of prefix: [UInt8], in text: UnsafeBufferPointer<UInt8>, json: Bool) -> (any: Bool, first: Bool)? {
+        guard let first = prefix.first, let base = text.baseAddress else { return (false, false) }
+        let count = text.count
+        @inline(__always) func load(_ index: Int) -> UInt64 { UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) }
+        @inline(__always) func splat(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+        // Flags (high bit) the zero bytes of `x`; a flag above a zero byte may be false.
+        @inline(__always) func zeros(_ x: UInt64) -> UInt64 { (x &- splat(0x01)) & ~x & splat(0x80) }
+        // The ASCII part: up to the first byte from 0x80 (or a backslash in JSON).
+        var end = 0
+        while end + 8 <= count {
+            let chunk = load(end)
+            if chunk & splat(0x80) != 0 || (json && zeros(chunk ^ splat(0x5C)) != 0) { break }
+            end += 8
+        }
+        while end < count && text[end] < 0x80 && !(json && text[end] == 0x5C) { end += 1 }
+        @inline(__always) func isWord(_ byte: UInt8) -> Bool {
+            let lowered = byte | 0x20
+            return (byte >= 0x30 && byte <= 0x39) || (lowered >= 0x61 && lowered <= 0x7A)
+        }
+        @inline(__always) func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        // Whether a word starting with the prefix starts at `index`, whose byte folds to
+        // the prefix's first: a word start, then the prefix's bytes (folded).
+        @inline(__always) func startsPrefix(at index: Int) -> Bool {
+            guard index + prefix.count <= end, index == 0 || !isWord(text[index - 1]) else { return false }
+            for offset in 1 ..< prefix.count where folded(text[index + offset]) != prefix[offset] { return false }
+            return true
+        }
+        // A match is the text's first word when no letter or digit comes before it.
+        @inline(__always) func found(at index: Int) -> (any: Bool, first: Bool) {
+            (true, !(0 ..< index).contains { isWord(text[$0]) })
+        }
+        // With 0x20 set, a byte equals `first` when it is the letter in either case (for
+        // a digit, a control byte is let through too); each one let through is checked.
+        let spread = splat(first)
+        var index = 0
+        while index + 8 <= end {
+            var candidates = zeros((load(index) | splat(0x20)) ^ spread)
+            while candidates != 0 {
+                let at = index + candidates.trailingZeroBitCount / 8
+                if folded(text[at]) == first && startsPrefix(at: at) { return found(at: at) }
+                candidates &= candidates &- 1
+            }
+            index += 8
+        }
+        while index < end {
+            if folded(text[index]) == first && startsPrefix(at: index) { return found(at: index) }
+            index += 1
+        }
+        return end < count ? nil : (false, false)
+    }
 }
