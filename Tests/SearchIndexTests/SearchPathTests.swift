@@ -466,6 +466,58 @@ final class SearchPathTests: IndexTestCase {
         }
     }
 
+    /// Every path finds a prefix at the word starts FTS5's `unicode61` finds, and only
+    /// there: `theBrent` is the one word `thebrent` (no word starts at `Brent`), `Straße`
+    /// keeps its `ß` and `ﬁre` its ligature (neither folds to ASCII letters). The answer
+    /// is asked of FTS5 itself, and of every way the search finds a prefix.
+    func testEveryPathFindsThePrefixAtTheWordStartsFTS5Finds() throws {
+        try index.indexItems([
+            item("camel", title: "Garden", description: "theBrent show"),
+            item("brent", title: "Garden", description: "Brentwood road"),
+            item("eszett", title: "Garden", description: "Stra\u{df}e am See"),
+            item("double-s", title: "Garden", description: "Strasse"),
+            item("ligature", title: "Garden", keywords: ["\u{fb01}re escape"]),
+            item("plain", title: "Garden", description: "fireplace"),
+        ] + (0 ..< 30).map { item("filler\($0)", title: "Garden \($0)") })
+        // What FTS5 matches: the rows of `garden` and of the prefix, as its index holds them.
+        func fts5(_ prefix: String) throws -> Set<String> {
+            try index.store.read { connection in
+                let statement = try connection.prepare("""
+                    SELECT id FROM items WHERE fts_rowid IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)
+                    """)
+                _ = statement.bind([.text("\"garden\" \"\(prefix)\"*")])
+                var ids: Set<String> = []
+                while try statement.step() { ids.insert(statement.text(0)!) }
+                return ids
+            }
+        }
+        let expected: [String: Set<String>] = [
+            "bre": ["brent"], "the": ["camel"], "stras": ["double-s"], "stra\u{df}": ["eszett"], "str": ["eszett", "double-s"],
+            "fir": ["plain"], "\u{fb01}": ["ligature"], "\u{fb01}r": ["ligature"],
+        ]
+        for (prefix, ids) in expected {
+            XCTAssertEqual(try fts5(prefix), ids, "FTS5 for \(prefix)")
+            // With typos, a prefix of 5 letters also matches words one edit away
+            // (`stras`, `straße`): every path finds what FTS5's merge of them finds.
+            for typos in [false, true] {
+                let merged = try run("garden \(prefix)", limit: 20, typos: typos, prefixPath: .merge)
+                if !typos { XCTAssertEqual(Set(merged.ids), ids, "garden \(prefix) merged") }
+                for path in [nil, MatchPlan.PrefixPath.headWalk, .swiftCheck] {
+                    let found = try run("garden \(prefix)", limit: 20, typos: typos, prefixPath: path)
+                    let label = "garden \(prefix) \(String(describing: path)) typos \(typos)"
+                    XCTAssertEqual(found.ids, merged.ids, label)
+                    XCTAssertEqual(found.total, merged.total, "\(label): total")
+                }
+            }
+            // The typo pass, which may check the prefix in Swift after the misspelt word.
+            let merged = try run("gardn \(prefix)", limit: 20, checksTypoPrefix: false)
+            if prefix.count < 5 { XCTAssertEqual(Set(merged.ids), ids, "gardn \(prefix) merged") }
+            let checked = try run("gardn \(prefix)", limit: 20, checksTypoPrefix: true)
+            XCTAssertEqual(checked.ids, merged.ids, "gardn \(prefix) checked")
+            XCTAssertEqual(checked.total, merged.total, "gardn \(prefix) checked: total")
+        }
+    }
+
     /// A word frequent in descriptions but rare in titles: the walk of all matches reads
     /// as many rows as a count does, then takes the heavy matches from `items_head`.
     /// The page is the one the two plain passes find, every title match on it.

@@ -24,7 +24,7 @@
 ///   a word (``wholeWordRows``, asked of FTS5 in the search's own read), or when the
 ///   query has no prefix;
 /// - field: for each term, the weight of the best column its phrase matched in (a term
-///   FTS5 does not decide alone, or one the Swift check found, counts as the title),
+///   FTS5 does not decide alone counts as the title),
 ///   averaged, with the title bonuses when a term, or every term, may be in the title;
 /// - proximity, coverage, term statistics: their maximum (each is at most 1, scaled).
 struct ScoreBound {
@@ -43,14 +43,7 @@ struct ScoreBound {
     /// phrase of `plan` (as ``CandidateSearch/exactCandidates(plan:matcher:want:typed:)``
     /// makes them). `wholeWordRows` lists the rows where the prefix is a whole word.
     init(plan: MatchPlan, wholeWordRows: Set<Int64>?, now: Double) {
-        // The Swift check finds a prefix at word starts of its own (`theBrent`), which
-        // need not be where the analysis finds it: its entry does not bound the prefix.
-        let prefixPhrase = plan.complete.count
-        let prefixIsChecked = plan.prefix != nil && !plan.complete.isEmpty && plan.prefixPath == .swiftCheck
-        phrases = plan.termPhrases.map { phrase in
-            guard let phrase, !(prefixIsChecked && phrase == prefixPhrase) else { return nil }
-            return phrase
-        }
+        phrases = plan.termPhrases
         self.wholeWordRows = plan.prefix == nil ? nil : wholeWordRows
         self.now = now
     }

@@ -283,15 +283,15 @@ final class FullTextWriter: @unchecked Sendable {
     /// non-ASCII byte (FTS5's tokenizer splits it).
     static func asciiWords(_ text: UnsafeBufferPointer<UInt8>, into words: inout Vocabulary.RowWords) -> Bool {
         guard !text.contains(where: { $0 >= 0x80 }) else { return false }
-        FTSTokenizer.ASCIIBytes.classes.withUnsafeBufferPointer { classes in
+        ASCIIText.classes.withUnsafeBufferPointer { classes in
             var start = -1
             func word(_ range: Range<Int>) {
                 words.insert(UnsafeBufferPointer(rebasing: text[range]).lazy.map { byte in
-                    UInt32(byte | (classes[Int(byte)] & FTSTokenizer.ASCIIBytes.upperCase))
+                    UInt32(byte | (classes[Int(byte)] & ASCIIText.upperCase))
                 })
             }
             for index in 0 ..< text.count {
-                if classes[Int(text[index])] & FTSTokenizer.ASCIIBytes.word != 0 {
+                if classes[Int(text[index])] & ASCIIText.word != 0 {
                     if start < 0 { start = index }
                 } else if start >= 0 {
                     word(start ..< index)
