@@ -106,7 +106,7 @@ import Foundation
 /// both passes would have FTS5 merge (longer than `items_head`'s prefix index), and
 /// when the word list shows fewer exact matches than a search ranks, the typo pass
 /// runs first: its plan's matches include the exact ones, the locator tells which
-/// rows match every term as typed (``MatchLocator``'s `'+'` form), and when the walk
+/// rows match every term as typed (``LocatorLayout``'s typed entries), and when the walk
 /// read every match those rows are the exact pass's answer, so its FTS5 query is not
 /// run (`earnestine comp`, `proctored conc`: the second merge of `comp*`, `conc*`).
 /// A prefix typed alone ORed with its alternatives is asked of `items_head` first only
@@ -282,19 +282,20 @@ struct CandidateSearch {
     /// (``exactCandidates(plan:matcher:want:)``).
     static func sources(for plan: MatchPlan) -> [Source] {
         guard plan.looksInHeadFirst, let prefix = plan.prefix else {
-            return ["{title names keywords} : (\(plan.expression))", plan.expression].map { match in
+            let expression = plan.expression
+            return [expression.heavyFieldsText, expression.text].map { match in
                 Source(values: [.text(match)]) { fts, _ in
                     "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
                 }
             }
         }
         guard let complete = plan.completeExpression else {
-            return [Source(values: [.text(prefix)]) { _, head in
+            return [Source(values: [.text(prefix.text)]) { _, head in
                 "SELECT rowid AS r, 0 AS l1, \(head) AS l2 FROM items_head WHERE items_head MATCH ?1 ORDER BY rowid DESC"
             }]
         }
-        return ["{title names keywords} : (\(complete))", complete].map { match in
-            Source(values: [.text(match), .text(prefix)]) { fts, head in
+        return [complete.heavyFieldsText, complete.text].map { match in
+            Source(values: [.text(match), .text(prefix.text)]) { fts, head in
                 """
                 SELECT items_fts.rowid AS r, \(fts) AS l1, \(head) AS l2
                 FROM items_fts CROSS JOIN items_head
@@ -398,7 +399,7 @@ struct CandidateSearch {
         let verifier = walksHead ? nil : PrefixVerifier(plan: plan)
         if let verifier, let complete = plan.completeExpression {
             // Complete terms drive; the short prefix is checked in Swift (see PrefixVerifier).
-            let sources = ["{title names keywords} : (\(complete))", complete].map { match in
+            let sources = [complete.heavyFieldsText, complete.text].map { match in
                 Source(values: [.text(match)]) { fts, _ in
                     "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
                 }
@@ -442,7 +443,7 @@ struct CandidateSearch {
         if walksHead, let complete = plan.completeExpression, let prefix = plan.prefix {
             trace?.note("head walk")
             (progress, merged) = try mergeScan(
-                complete: complete, prefix: prefix, prefixIsIndexed: plan.prefixIsIndexed, headPhrase: plan.complete.count,
+                complete: complete.text, prefix: prefix.text, prefixIsIndexed: plan.prefixIsIndexed, headPhrase: plan.complete.count,
                 want: want, matcher: matcher, expectedRows: plan.walkExpectsRows, into: &candidates)
             if progress.abandoned {
                 // Too few heavy matches: FTS5 merges the prefix's words after all, from
@@ -453,9 +454,9 @@ struct CandidateSearch {
                 merging.walkExpectsRows = nil
                 return try exactCandidates(plan: merging, matcher: matcher, want: want, typed: typed, analysis: analysis)
             }
-        } else if overrides.walksPassesTogether, !headFirst, let groups = Self.phraseGroups(of: plan) {
+        } else if overrides.walksPassesTogether, !headFirst, plan.expression.fitsLocator {
             trace?.note("fts merge")
-            (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher, into: &candidates,
+            (progress, merged) = try walkBothPasses(plan.expression, want: want, matcher: matcher, into: &candidates,
                                                     typed: typed, analysis: analysis)
         } else {
             trace?.note(headFirst ? "head first" : "two passes")
@@ -469,18 +470,18 @@ struct CandidateSearch {
             if progress.accepted < want {
                 // The heavy fields did not fill the page, so the prefix is rare there and
                 // usually rare in the other fields too: ask all fields.
-                let all = Source(values: [.text(plan.expression)]) { fts, _ in
+                let all = Source(values: [.text(plan.expression.text)]) { fts, _ in
                     "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
                 }
                 countSource = all
                 merged = nil
-                if overrides.walksPassesTogether, !plan.complete.isEmpty, let groups = Self.phraseGroups(of: plan) {
+                if overrides.walksPassesTogether, !plan.complete.isEmpty, plan.expression.fitsLocator {
                     // After complete terms the walk read every match with the prefix in a
                     // heavy field: FTS5 walks the all-fields matches and counts them in one
                     // merge of the prefix's words (a scan, then a count, merged them twice:
                     // 2.5 ms of the 5.6 of `garden dec` walked at 100k items).
                     trace?.note("then all fields, counted")
-                    (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher,
+                    (progress, merged) = try walkBothPasses(plan.expression, want: want, matcher: matcher,
                                                             into: &candidates, heavyFound: true, analysis: analysis)
                 } else {
                     trace?.note("then all fields")
@@ -550,7 +551,7 @@ struct CandidateSearch {
                                        matcher: TermMatcher, typed: TypedMatches? = nil, analysis: WalkAnalysis? = nil) throws
         -> (candidates: [Int64: Candidate], count: Count)? {
         guard overrides.checksTypoPrefix != false, overrides.walksPassesTogether, plan.prefixPath == .merge, let prefix = plan.prefix,
-              !prefix.contains(" OR "), !plan.prefixToken.isEmpty, !plan.complete.isEmpty,
+              prefix.phrases.count == 1, !plan.prefixToken.isEmpty, !plan.complete.isEmpty,
               let rows = Self.completeRows(of: plan, in: vocabulary) else { return nil }
         let word = Vocabulary.scalars(plan.prefixToken)
         guard Vocabulary.keeps(word) else { return nil }
@@ -590,19 +591,19 @@ struct CandidateSearch {
                                  typed: TypedMatches? = nil, analysis: WalkAnalysis? = nil) throws -> (walk: Walk, count: Count?)? {
         var checkedPlan = plan
         checkedPlan.prefixPath = .swiftCheck
+        // The locator is laid out for the whole plan; FTS5 fills the complete terms'
+        // entries, the check the prefix's.
         guard let verifier = PrefixVerifier(plan: checkedPlan), let complete = plan.completeExpression,
-              let groups = Self.phraseGroups(of: plan) else { return nil }
-        let completeGroups = Array(groups.dropLast())
-        let typed = 2 * groups.count <= PhraseLocator.maximumPhrases ? typed : nil
-        let statement = try locatedMatches(complete, groups: completeGroups, typed: typed)
-        let stride = typed == nil ? 1 : 2
+              let layout = plan.expression.layout(recordingTyped: typed != nil),
+              let completeLayout = complete.layout(recordingTyped: layout.recordsTyped) else { return nil }
+        let typed = layout.recordsTyped ? typed : nil
+        let statement = try locatedMatches(complete, layout: completeLayout)
         defer { statement.reset() }
         let fields = try connection.cached("""
             SELECT title, display_name, alternate_names, keywords, content_description, text_content FROM items WHERE rowid = ?
             """)
         let lookup = try lookupStatement(matcher: matcher)
-        // The prefix's entry in the locator, and with `typed` its typed entry after it.
-        let prefixSlot = stride * completeGroups.count
+        let prefixGroup = complete.groups.count
         var analyzed = 0
         defer { if analyzed > 0 { trace?.note("typo rows analyzed in the check \(analyzed)") } }
         var accepted = 0, acceptedHeavy = 0, rows = 0, scanned = 0
@@ -633,11 +634,11 @@ struct CandidateSearch {
             var found = verifier.locate(head: fields, title: 0, displayName: 1, alternateNames: 2, keywords: 3).columns
             if found.isEmpty { found = verifier.locate(body: fields, description: 4, textContent: 5) }
             guard !found.isEmpty else { continue }
-            locator.insert(found, atPhrase: prefixSlot)
-            if typed != nil { locator.insert(found, atPhrase: prefixSlot + 1) }
+            locator.insert(found, atPhrase: layout.entry(ofGroup: prefixGroup))
+            if layout.recordsTyped { locator.insert(found, atPhrase: layout.typedEntry(ofGroup: prefixGroup)) }
             rows += 1
-            let isHeavy = Self.isHeavy(locator, groups: groups.count, stride: stride)
-            let isTyped = typed != nil && (0 ..< groups.count).allSatisfy { !locator[2 * $0 + 1].isEmpty }
+            let isHeavy = layout.isHeavy(locator)
+            let isTyped = layout.matchesAsTyped(locator)
             let counting = accepted >= want
             guard !counting || (isHeavy && acceptedHeavy < want) || isTyped else { continue }
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
@@ -696,7 +697,7 @@ struct CandidateSearch {
         let counted = vocabulary?.count(of: Vocabulary.scalars(plan.prefixToken)) ?? 0
         if plan.prefix != nil, !plan.prefixToken.isEmpty, counted <= ScoreBound.wholeWordRowLimit {
             let statement = try connection.cached("SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 LIMIT ?2")
-            statement.bind([.text(SearchText.quoted(String(decoding: plan.prefixToken, as: UTF8.self))),
+            statement.bind([.text(MatchPhrase(token: String(decoding: plan.prefixToken, as: UTF8.self), isPrefix: false).text),
                             .integer(Int64(ScoreBound.wholeWordRowLimit + 1))])
             defer { statement.reset() }
             var listed = Set<Int64>()
@@ -1038,19 +1039,15 @@ struct CandidateSearch {
     }
 
     /// FTS5's matches of `expression` in `table` (`items_fts` or `items_head`), best
-    /// first and below FTS rowid `below` if given, each with its ``MatchLocator`` entry
-    /// for the phrase groups of `groups` (their sizes), and with `typed` also whether
-    /// each group matched as typed (the `'+sizes'` form); bound, for the caller to step
-    /// and reset.
-    private func locatedMatches(_ expression: String, in table: String = "items_fts", groups: [Int], typed: TypedMatches?,
+    /// first and below FTS rowid `below` if given, each with its ``MatchLocator`` entries
+    /// as `layout` lays them out; bound, for the caller to step and reset.
+    private func locatedMatches(_ expression: MatchExpression, in table: String = "items_fts", layout: LocatorLayout,
                                 below: Int64? = nil) throws -> Statement {
-        let sizes = groups.map(String.init).joined(separator: ",")
-        let argument = typed != nil ? ", '+" + sizes + "'" : groups.allSatisfy { $0 == 1 } ? "" : ", '" + sizes + "'"
         let statement = try connection.cached("""
-            SELECT rowid, \(MatchLocator.functionName)(\(table)\(argument)) FROM \(table)
+            SELECT rowid, \(MatchLocator.functionName)(\(table)\(layout.sqlArguments)) FROM \(table)
             WHERE \(table) MATCH ?1\(below == nil ? "" : " AND rowid < ?2") ORDER BY rowid DESC
             """)
-        statement.bind([.text(expression)] + (below.map { [.integer($0)] } ?? []))
+        statement.bind([.text(expression.text)] + (below.map { [.integer($0)] } ?? []))
         return statement
     }
 
@@ -1085,13 +1082,12 @@ struct CandidateSearch {
     /// With `analysis` (a typo plan's walk), each row it keeps that is not an exact match
     /// is analyzed from its lookup (``WalkAnalysis``).
     private func walkBothPasses(
-        _ expression: String, groups: [Int], want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
+        _ expression: MatchExpression, want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
         typed: TypedMatches? = nil, heavyFound: Bool = false, analysis: WalkAnalysis? = nil
     ) throws -> (walk: Walk, count: Count?) {
-        let typed = 2 * groups.count <= PhraseLocator.maximumPhrases ? typed : nil
-        let statement = try locatedMatches(expression, groups: groups, typed: typed)
-        // With `typed`, group g's columns are entry 2g of the locator, its first phrase's 2g + 1.
-        let stride = typed == nil ? 1 : 2
+        guard let layout = expression.layout(recordingTyped: typed != nil) else { preconditionFailure("past the locator's reach") }
+        let typed = layout.recordsTyped ? typed : nil
+        let statement = try locatedMatches(expression, layout: layout)
         defer { statement.reset() }
         let lookup = try lookupStatement(matcher: matcher, body: analysis != nil)
         var analyzed = 0
@@ -1124,8 +1120,8 @@ struct CandidateSearch {
             rows += 1
             let ftsRowid = FTSRowid(rawValue: statement.int64(0)), locator = PhraseLocator(rawValue: statement.int64(1))
             reached = ftsRowid.rawValue
-            let isHeavy = Self.isHeavy(locator, groups: groups.count, stride: stride)
-            let isTyped = typed != nil && (0 ..< groups.count).allSatisfy { !locator[2 * $0 + 1].isEmpty }
+            let isHeavy = layout.isHeavy(locator)
+            let isTyped = layout.matchesAsTyped(locator)
             guard accepted < want || (isHeavy && acceptedHeavy < want) || isTyped else { continue }
             let itemRowid = ftsRowid.itemRowid
             if heavyFound, !isTyped, candidates[itemRowid] != nil {
@@ -1156,7 +1152,7 @@ struct CandidateSearch {
         typed?.complete = ranOut
         guard !ranOut, !heavyFound, acceptedHeavy < want, let reached else { return (walk, count) }
         // Every match above `reached` was read; the heavy ones below are in `items_head`.
-        let head = try locatedMatches(expression, in: "items_head", groups: groups, typed: typed, below: reached)
+        let head = try locatedMatches(expression, in: "items_head", layout: layout, below: reached)
         defer { head.reset() }
         var fromHead = 0
         defer { if fromHead > 0 { trace?.note("heavy matches from items_head \(fromHead)") } }
@@ -1173,28 +1169,12 @@ struct CandidateSearch {
         return (walk, count)
     }
 
-    /// Whether every one of the first `groups` groups of a locator (entries `0`,
-    /// `stride`, `2 × stride`…) matched in a heavy field.
-    private static func isHeavy(_ locator: PhraseLocator, groups: Int, stride: Int = 1) -> Bool {
-        for group in 0 ..< groups where locator[stride * group].isDisjoint(with: .heavy) { return false }
-        return true
-    }
-
     /// What a walk of a typo plan found without typos: the rows where every term matched
     /// as typed, as candidates, and whether the walk read every match of the plan (then
     /// they are every exact match of the search).
     final class TypedMatches {
         var candidates: [Int64: Candidate] = [:]
         var complete = false
-    }
-
-    /// The phrases of a plan's expression in groups (see ``MatchLocator``): one per
-    /// complete phrase or ORed group of phrases, then the prefix's; `nil` past the
-    /// locator's reach. Tokens hold no spaces, so ` OR ` separates a group's phrases.
-    static func phraseGroups(of plan: MatchPlan) -> [Int]? {
-        let parts = plan.complete + (plan.prefix.map { [$0] } ?? [])
-        guard parts.count <= PhraseLocator.maximumPhrases else { return nil }
-        return parts.map { phrases(ofGroup: $0).count }
     }
 
     /// The column of ``lookupStatement(matcher:body:)`` where the fields start (title,

@@ -226,7 +226,7 @@ enum SearchText {
             plan.terms[plan.terms.count - 1].isPrefix = true
             termUnits[termUnits.count - 1].complete.removeLast()
             termUnits[termUnits.count - 1].prefix = String(decoding: lastToken, as: UTF8.self)
-            plan.prefix = quoted(String(decoding: lastToken, as: UTF8.self)) + "*"
+            plan.prefix = MatchGroup(MatchPhrase(token: String(decoding: lastToken, as: UTF8.self), isPrefix: true))
             plan.prefixToken = lastToken
             plan.prefixLength = String(decoding: lastToken, as: UTF8.self).count
         }
@@ -235,16 +235,16 @@ enum SearchText {
         var phraseIndex: [String: Int] = [:]
         func add(_ phrase: String) -> Int {
             if let known = phraseIndex[phrase] { return known }
-            plan.complete.append(phrase)
+            plan.complete.append(MatchGroup(MatchPhrase(token: phrase, isPrefix: false)))
             phraseIndex[phrase] = plan.complete.count - 1
             return plan.complete.count - 1
         }
         var termPhrases = [Int?](repeating: nil, count: terms.count)
         for (number, units) in termUnits.enumerated() where units.prefix == nil && units.complete.count == 1 {
-            termPhrases[number] = add(quoted(units.complete[0]))
+            termPhrases[number] = add(units.complete[0])
         }
         for units in termUnits {
-            for unit in units.complete { _ = add(quoted(unit)) }
+            for unit in units.complete { _ = add(unit) }
         }
         if let last = termUnits.last, last.prefix != nil, last.complete.isEmpty {
             termPhrases[terms.count - 1] = plan.complete.count
@@ -294,7 +294,7 @@ enum SearchText {
     /// The FTS5 `MATCH` expression for what a user typed (every phrase, the last a
     /// prefix), or `nil` when it holds no searchable character.
     static func matchExpression(for userText: String) -> String? {
-        plan(for: userText)?.expression
+        plan(for: userText)?.expression.text
     }
 
     /// The longest search text, in UTF-8 bytes.
@@ -336,10 +336,12 @@ struct SearchTerm: Equatable {
 /// What a search asks FTS5: complete tokens, and the last term's last token as a
 /// prefix; and which terms Swift must check.
 struct MatchPlan: Equatable {
-    /// Quoted single-token phrases that must match as whole tokens.
-    var complete: [String]
-    /// The last term's last token as a quoted prefix phrase (`"mou"*`), if it is one.
-    var prefix: String?
+    /// Groups of phrases that must match as whole tokens (one phrase each, or a typo
+    /// plan's term ORed with its alternatives).
+    var complete: [MatchGroup]
+    /// The last term's last token as a prefix phrase (`"mou"*`), if it is one (in a typo
+    /// plan, ORed with its alternatives).
+    var prefix: MatchGroup?
     /// Characters of the prefix token.
     var prefixLength: Int
     /// The prefix token, folded.
@@ -410,11 +412,11 @@ struct MatchPlan: Equatable {
     /// How many phrases the plan has; the prefix, if any, is the last.
     var phraseCount: Int { complete.count + (prefix == nil ? 0 : 1) }
 
-    /// All phrases AND-ed, for `items_fts`.
-    var expression: String { (complete + (prefix.map { [$0] } ?? [])).joined(separator: " AND ") }
+    /// All groups AND-ed, the prefix last.
+    var expression: MatchExpression { MatchExpression(complete + (prefix.map { [$0] } ?? [])) }
 
-    /// The complete phrases AND-ed, or `nil` when there are none.
-    var completeExpression: String? { complete.isEmpty ? nil : complete.joined(separator: " AND ") }
+    /// The complete groups AND-ed, or `nil` when there are none.
+    var completeExpression: MatchExpression? { complete.isEmpty ? nil : MatchExpression(complete) }
 }
 
 extension String {
