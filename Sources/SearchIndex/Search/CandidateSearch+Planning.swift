@@ -2,7 +2,7 @@
 /// row — which way to find a short prefix after complete terms (``CostModel``), and the
 /// typo pass's plan with its alternatives.
 extension CandidateSearch {
-    /// Sets ``MatchPlan/prefixPath`` for a plan with complete terms and a prefix, from
+    /// `query` with ``MatchPlan/prefixPath`` chosen for complete terms and a prefix, from
     /// the word list's counts
     /// (``CostModel/prefixPathCosts(prefixPostings:completeRows:items:want:prefixIsIndexed:)``), or as
     /// ``PlanOverrides/prefixPath`` forces it. Without a word list a prefix of up to
@@ -17,16 +17,14 @@ extension CandidateSearch {
     /// choose the Swift check, FTS5 counts the terms' matches together, up to
     /// ``CostModel/verifiedScanBudget`` of them (no prefix to merge: a fraction of a millisecond),
     /// and the path is chosen on that count.
-    func choosePrefixPath(_ plan: inout MatchPlan, vocabulary snapshot: Vocabulary.Snapshot?, items: Int, want: Int,
-                                  prefixHasAlternatives: Bool = false) throws {
-        guard plan.prefix != nil, !plan.complete.isEmpty else { return }
-        if !plan.prefixIsIndexed || prefixHasAlternatives { plan.prefixPath = .merge }
-        guard !plan.prefixToken.isEmpty, !prefixHasAlternatives else { return }
-        if let forced = overrides.prefixPath {
-            plan.prefixPath = forced
-            return
-        }
-        guard let snapshot else { return }
+    func choosingPrefixPath(for query: MatchPlan, vocabulary snapshot: Vocabulary.Snapshot?, items: Int, want: Int,
+                            prefixHasAlternatives: Bool = false) throws -> MatchPlan {
+        var plan = query
+        guard plan.prefix != nil, !plan.complete.isEmpty else { return plan }
+        if !plan.prefixIsIndexed || prefixHasAlternatives { plan = plan.taking(.merge) }
+        guard !plan.prefixToken.isEmpty, !prefixHasAlternatives else { return plan }
+        if let forced = overrides.prefixPath { return plan.taking(forced) }
+        guard let snapshot else { return plan }
         let postings = snapshot.postings(withPrefix: Vocabulary.scalars(plan.prefixToken))
         var rows = Self.completeRows(of: plan, in: snapshot)
         var costs = CostModel.prefixPathCosts(prefixPostings: postings, completeRows: rows, items: items, want: want,
@@ -40,10 +38,9 @@ extension CandidateSearch {
                                          prefixIsIndexed: plan.prefixIsIndexed)
             trace?.note("complete terms counted together")
         }
-        plan.prefixPath = costs.cheapest
-        if costs.cheapest == .headWalk { plan.walkExpectsRows = rows }
         trace?.note(String(format: "%@ (postings %d, rows %@; µs check %.0f, walk %.0f, merge %.0f)", "\(costs.cheapest)", postings,
                            rows.map(String.init) ?? "?", costs.check, costs.walk, costs.merge))
+        return plan.taking(costs.cheapest, walkExpectsRows: costs.cheapest == .headWalk ? rows : nil)
     }
 
     /// An upper bound on the items the complete terms of a plan match: for each
@@ -141,7 +138,8 @@ extension CandidateSearch {
             // and a count, three merges of every alternative's lists; one walk of
             // `items_fts` finds the same candidates and counts them in one merge.
             if let postings = Self.postings(ofGroup: group, in: vocabulary) {
-                typoPlan.mergesPrefixAlone = overrides.mergesTypoPrefixAlone && CostModel.mergesPrefixAlone(postings: postings, want: want)
+                typoPlan = typoPlan.mergingPrefixAlone(
+                    overrides.mergesTypoPrefixAlone && CostModel.mergesPrefixAlone(postings: postings, want: want))
                 if typoPlan.mergesPrefixAlone { trace?.note("typo prefix merged alone (postings \(postings))") }
             }
         }
@@ -151,7 +149,24 @@ extension CandidateSearch {
         }
         // The alternatives change the complete terms' matches, so the short prefix's
         // path is chosen again.
-        try choosePrefixPath(&typoPlan, vocabulary: vocabulary, items: items, want: want, prefixHasAlternatives: prefixExpanded)
-        return typoPlan
+        typoPlan = try choosingPrefixPath(for: typoPlan, vocabulary: vocabulary, items: items, want: want,
+                                          prefixHasAlternatives: prefixExpanded)
+        return typoPlan.checkingTypoPrefix(typoPrefixCheck(of: typoPlan, vocabulary: vocabulary))
+    }
+
+    /// Whether a typo plan's prefix is searched for in Swift on every match of its
+    /// complete terms (``AccessStep/typoPrefixCheck``), with the counts that chose it:
+    /// for a prefix without typo alternatives of its own (the check looks for the typed
+    /// prefix) that the cost rule left to FTS5's merge, when the complete terms' rows are
+    /// few for the prefix's postings (``CostModel/checksTypoPrefix(rows:prefixPostings:)``).
+    func typoPrefixCheck(of plan: MatchPlan, vocabulary: Vocabulary.Snapshot) -> MatchPlan.PrefixCheck? {
+        guard overrides.checksTypoPrefix != false, overrides.walksPassesTogether, plan.prefixPath == .merge, let prefix = plan.prefix,
+              prefix.phrases.count == 1, !plan.prefixToken.isEmpty, !plan.complete.isEmpty,
+              let rows = Self.completeRows(of: plan, in: vocabulary) else { return nil }
+        let word = Vocabulary.scalars(plan.prefixToken)
+        guard Vocabulary.keeps(word) else { return nil }
+        let postings = vocabulary.postings(withPrefix: word)
+        guard overrides.checksTypoPrefix == true || CostModel.checksTypoPrefix(rows: rows, prefixPostings: postings) else { return nil }
+        return MatchPlan.PrefixCheck(rows: rows, postings: postings)
     }
 }

@@ -21,15 +21,15 @@ struct PrefixVerifier {
     private let prefix: [UInt8]
     private let prefixIsASCII: Bool
 
-    /// A verifier for the prefix of a plan that checks it in Swift
-    /// (``MatchPlan/prefixPath``), else `nil`.
+    /// A verifier for the prefix of a plan (the caller's step checks it in Swift,
+    /// ``AccessStep``), or `nil` when it has none.
     ///
     /// The prefix is the last term's last token, so `e-m` is checked as `m` here (and
     /// `e` next to it by ``TermMatcher``). Whether the check is worth it is the cost
     /// rule's choice: a prefix rare among many matches of the complete terms (`a
     /// interc`: 20 ms checked, 3 ms merged at 100k items) is left to FTS5.
     init?(plan: MatchPlan) {
-        guard plan.prefix != nil, !plan.prefixToken.isEmpty, plan.prefixPath == .swiftCheck else { return nil }
+        guard plan.prefix != nil, !plan.prefixToken.isEmpty else { return nil }
         prefix = TextFolding(caseInsensitive: true, diacriticInsensitive: true).fold(String(decoding: plan.prefixToken, as: UTF8.self))
         guard !prefix.isEmpty else { return nil }
         prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }

@@ -379,13 +379,13 @@ struct MatchPlan: Equatable {
     /// few matches (`wrecking sta`) are checked in well under a millisecond. At 1M items
     /// the same holds for longer prefixes: FTS5 merged `inte*`'s 228k postings for 30–40
     /// ms after `fluttery`, whose 766 matches are checked in a few.
-    var prefixPath = PrefixPath.swiftCheck
+    private(set) var prefixPath = PrefixPath.swiftCheck
 
     /// How many rows the complete terms match at most, when the cost rule chose the walk
     /// of both lists on the word list's counts (``PrefixPath/headWalk``): the walk
     /// checks its share of heavy matches against it and gives up for FTS5's merge when
     /// they will not fill the page. `nil` when the path was forced or not chosen so.
-    var walkExpectsRows: Int?
+    private(set) var walkExpectsRows: Int?
 
     /// Whether the search looks for the prefix in `items_head` first: whenever there is
     /// one (see ``CandidateSearch``).
@@ -396,15 +396,53 @@ struct MatchPlan: Equatable {
 
     /// Whether the passes ask `items_head` for the prefix (alone, or joined by rowid to
     /// the complete terms' matches) before `items_fts` (see
-    /// ``CandidateSearch/sources(for:)``): a prefix typed alone, or one after complete
-    /// terms not left to FTS5's merge.
-    var looksInHeadFirst: Bool { usesHead && !mergesPrefixAlone && (complete.isEmpty || prefixPath != .merge) }
+    /// ``CandidateSearch/sources(for:path:)``) when the prefix is found by `path`: a
+    /// prefix typed alone, or one after complete terms not left to FTS5's merge.
+    func looksInHeadFirst(taking path: PrefixPath) -> Bool {
+        usesHead && !mergesPrefixAlone && (complete.isEmpty || path != .merge)
+    }
 
     /// Whether a prefix typed alone is found by FTS5's merge in `items_fts`, in one walk
     /// that tells heavy matches by their locator and counts as it goes, rather than in
     /// `items_head` first: set for a typo plan whose alternatives are expected to hold
     /// less than a page of heavy matches (``CandidateSearch``'s `typoPlan(for:vocabulary:items:want:)`).
-    var mergesPrefixAlone = false
+    private(set) var mergesPrefixAlone = false
+
+    /// How many rows a typo plan's complete terms match at most, and how many postings
+    /// its prefix has, when the planner chose to search those rows for the prefix in
+    /// Swift rather than have FTS5 merge it (``AccessStep/typoPrefixCheck``).
+    private(set) var checksTypoPrefix: PrefixCheck?
+
+    /// The counts behind ``checksTypoPrefix``.
+    struct PrefixCheck: Equatable {
+        var rows: Int
+        var postings: Int
+    }
+
+    /// This plan with the planner's choice of the prefix's path; the planner
+    /// (`CandidateSearch+Planning.swift`) makes its choices once, before a row is read,
+    /// and the executor never changes them (a path that gives up takes its
+    /// ``AccessStep/fallback``).
+    func taking(_ path: PrefixPath, walkExpectsRows: Int? = nil) -> MatchPlan {
+        var plan = self
+        plan.prefixPath = path
+        plan.walkExpectsRows = walkExpectsRows
+        return plan
+    }
+
+    /// This plan with the planner's choice of ``mergesPrefixAlone``.
+    func mergingPrefixAlone(_ merges: Bool) -> MatchPlan {
+        var plan = self
+        plan.mergesPrefixAlone = merges
+        return plan
+    }
+
+    /// This plan with the planner's choice of ``checksTypoPrefix``.
+    func checkingTypoPrefix(_ check: PrefixCheck?) -> MatchPlan {
+        var plan = self
+        plan.checksTypoPrefix = check
+        return plan
+    }
 
     /// Whether some term needs ``TermMatcher``'s check.
     var needsCheck: Bool { termPhrases.contains(nil) }
