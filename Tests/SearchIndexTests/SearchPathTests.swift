@@ -427,13 +427,17 @@ final class SearchPathTests: IndexTestCase {
         ])
         let index = self.index!
         let snapshot = try index.store.read { try index.vocabulary.snapshot($0) }
+        // A phrase by its token, a trailing star a prefix.
+        func group(_ phrases: String...) -> MatchGroup {
+            MatchGroup(phrases.map { MatchPhrase(token: String($0.filter { $0 != "*" }), isPrefix: $0.hasSuffix("*")) })
+        }
         // stone 2, stones 1, stoned 1; store 1; stove 1.
-        XCTAssertEqual(CandidateSearch.postings(ofGroup: "(\"stone\"*)", in: snapshot), 4)
-        XCTAssertEqual(CandidateSearch.postings(ofGroup: "(\"stone\" OR \"store\"* OR \"stov\"*)", in: snapshot), 4)
-        XCTAssertEqual(CandidateSearch.postings(ofGroup: "(\"stones\" OR \"stor\")", in: snapshot), 1)
-        XCTAssertEqual(CandidateSearch.postings(ofGroup: "\"stone\"", in: snapshot), 2)
+        XCTAssertEqual(CandidateSearch.postings(ofGroup: group("stone*"), in: snapshot), 4)
+        XCTAssertEqual(CandidateSearch.postings(ofGroup: group("stone", "store*", "stov*"), in: snapshot), 4)
+        XCTAssertEqual(CandidateSearch.postings(ofGroup: group("stones", "stor"), in: snapshot), 1)
+        XCTAssertEqual(CandidateSearch.postings(ofGroup: group("stone"), in: snapshot), 2)
         // A CJK run is not in the word list: no bound.
-        XCTAssertNil(CandidateSearch.postings(ofGroup: "(\"stone\" OR \"新闻\")", in: snapshot))
+        XCTAssertNil(CandidateSearch.postings(ofGroup: group("stone", "新闻"), in: snapshot))
     }
 
     /// The Swift check of a prefix skips folding text whose only non-ASCII characters are

@@ -106,7 +106,7 @@ import Foundation
 /// both passes would have FTS5 merge (longer than `items_head`'s prefix index), and
 /// when the word list shows fewer exact matches than a search ranks, the typo pass
 /// runs first: its plan's matches include the exact ones, the locator tells which
-/// rows match every term as typed (``MatchLocator``'s `'+'` form), and when the walk
+/// rows match every term as typed (``LocatorLayout``'s typed entries), and when the walk
 /// read every match those rows are the exact pass's answer, so its FTS5 query is not
 /// run (`earnestine comp`, `proctored conc`: the second merge of `comp*`, `conc*`).
 /// A prefix typed alone ORed with its alternatives is asked of `items_head` first only
@@ -120,7 +120,7 @@ import Foundation
 /// A typo plan's prefix without alternatives of its own, left to FTS5's merge by the
 /// cost rule, is checked in Swift on every match of the complete terms instead when
 /// they are few for the prefix's postings
-/// (``checkedTypoCandidates(plan:vocabulary:items:want:matcher:typed:analysis:)``: `politicized
+/// (``checkedTypoCandidates(plan:check:want:matcher:typed:analysis:)``: `politicized
 /// va`, the typo pass 4.7 → 2.8 ms at 100k items), keeping the candidates the merge
 /// keeps.
 ///
@@ -273,28 +273,29 @@ struct CandidateSearch {
     /// ``MatchPlan/headPrefixLimit``, two `items_fts` queries (heavy fields, then all).
     /// A prefix alone is answered by `items_head` (the caller goes on in `items_fts`
     /// when that does not fill the page). With complete terms and a short (indexed)
-    /// prefix not left to FTS5's merge (``MatchPlan/prefixPath``), `items_fts` drives
+    /// prefix not left to FTS5's merge (`path`), `items_fts` drives
     /// the loop (complete words are selective) while `items_head` checks each row by
     /// rowid from its prefix index; a prefix left to FTS5's merge is asked in
     /// `items_fts` alone. A longer prefix is not indexed: checking it row by row merges
     /// its words' lists for every row (14 s for `a inter` at 100k items), so the search
     /// never asks this join for one: it walks the two lists side by side instead
     /// (``exactCandidates(plan:matcher:want:)``).
-    static func sources(for plan: MatchPlan) -> [Source] {
-        guard plan.looksInHeadFirst, let prefix = plan.prefix else {
-            return ["{title names keywords} : (\(plan.expression))", plan.expression].map { match in
+    static func sources(for plan: MatchPlan, path: MatchPlan.PrefixPath) -> [Source] {
+        guard plan.looksInHeadFirst(taking: path), let prefix = plan.prefix else {
+            let expression = plan.expression
+            return [expression.heavyFieldsText, expression.text].map { match in
                 Source(values: [.text(match)]) { fts, _ in
                     "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
                 }
             }
         }
         guard let complete = plan.completeExpression else {
-            return [Source(values: [.text(prefix)]) { _, head in
+            return [Source(values: [.text(prefix.text)]) { _, head in
                 "SELECT rowid AS r, 0 AS l1, \(head) AS l2 FROM items_head WHERE items_head MATCH ?1 ORDER BY rowid DESC"
             }]
         }
-        return ["{title names keywords} : (\(complete))", complete].map { match in
-            Source(values: [.text(match), .text(prefix)]) { fts, head in
+        return [complete.heavyFieldsText, complete.text].map { match in
+            Source(values: [.text(match), .text(prefix.text)]) { fts, head in
                 """
                 SELECT items_fts.rowid AS r, \(fts) AS l1, \(head) AS l2
                 FROM items_fts CROSS JOIN items_head
@@ -315,7 +316,7 @@ struct CandidateSearch {
     /// ones whatever the limit, in one total order (``Ranking/precedes(_:_:)``).
     func run(text: String, limit: Int, offset: Int, typoTolerance: Bool = true, sort: [SortKey] = [])
         throws -> (hits: [Scored], total: Int, exact: Bool) {
-        guard var plan = SearchText.plan(for: text), let matcher = TermMatcher(plan: plan) else { return ([], 0, true) }
+        guard let query = SearchText.plan(for: text), let matcher = TermMatcher(plan: query) else { return ([], 0, true) }
         let need = offset + limit
         // With sort keys every match up to the count cap is ranked, then sorted.
         let want = max(need + Self.slack, sort.isEmpty ? Self.window : SearchableIndex.totalCountCap)
@@ -323,7 +324,7 @@ struct CandidateSearch {
         // statistics rank the same from the first search on.
         let snapshot = try vocabulary?.snapshot(connection)
         let itemCount = try connection.scalarInt("SELECT max(rowid) FROM items").map(Int.init) ?? 0
-        try choosePrefixPath(&plan, vocabulary: snapshot, items: itemCount, want: want)
+        let plan = try choosingPrefixPath(for: query, vocabulary: snapshot, items: itemCount, want: want)
         guard let analyzer = HitAnalyzer(plan: plan, typoTolerance: typoTolerance, vocabulary: snapshot, itemCount: itemCount) else {
             return ([], 0, true)
         }
@@ -341,13 +342,11 @@ struct CandidateSearch {
         var typosFirst: (candidates: [Int64: Candidate], count: Count)?
         var exact: (candidates: [Int64: Candidate], count: Count)?
         if overrides.runsTypoPassFirst, typoTolerance, let snapshot, !plan.complete.isEmpty, !plan.prefixIsIndexed, Self.hasTypoTerms(plan),
-           PrefixVerifier(plan: plan) == nil,
+           plan.prefixPath != .swiftCheck || PrefixVerifier(plan: plan) == nil,
            Self.exactMatchBound(of: plan, in: snapshot) < want,
            let typoPlan = try typoPlan(for: plan, vocabulary: snapshot, items: itemCount, want: want) {
             let typed = TypedMatches()
-            typosFirst = try checkedTypoCandidates(plan: typoPlan, vocabulary: snapshot, items: itemCount, want: want,
-                                                   matcher: matcher, typed: typed, analysis: walkAnalysis)
-                ?? exactCandidates(plan: typoPlan, matcher: matcher, want: want, typed: typed, analysis: walkAnalysis)
+            typosFirst = try exactCandidates(plan: typoPlan, matcher: matcher, want: want, typed: typed, analysis: walkAnalysis)
             trace?.mark("typo-matches")
             if typed.complete && typed.candidates.count < want {
                 exact = (typed.candidates, Count(total: typed.candidates.count, isExact: true))
@@ -387,75 +386,108 @@ struct CandidateSearch {
     /// The exact matches of a plan, best-first, at least `want` of them when there are
     /// as many, with their count and whether it is exact.
     /// `analysis`: a typo plan's, whose walk over `items_fts` analyzes its typo rows.
+    ///
+    /// Runs the plan's first step (``AccessStep``); when a step gives up, its declared
+    /// fallback runs from scratch. The plan is never changed.
     private func exactCandidates(plan: MatchPlan, matcher: TermMatcher, want: Int, typed: TypedMatches? = nil,
                                  analysis: WalkAnalysis? = nil) throws
         -> (candidates: [Int64: Candidate], count: Count) {
+        var step = AccessStep(plan: plan)
+        while true {
+            if let found = try candidates(of: plan, step: step, matcher: matcher, want: want, typed: typed, analysis: analysis) {
+                return found
+            }
+            guard let fallback = step.fallback else { preconditionFailure("\(step) gave up without a fallback") }
+            step = fallback
+        }
+    }
+
+    /// What one step finds of a plan's matches; `nil` when it gave up.
+    private func candidates(of plan: MatchPlan, step: AccessStep, matcher: TermMatcher, want: Int, typed: TypedMatches?,
+                            analysis: WalkAnalysis?) throws -> (candidates: [Int64: Candidate], count: Count)? {
+        switch step {
+        case .typoPrefixCheck:
+            guard let check = plan.checksTypoPrefix else { break }
+            return try checkedTypoCandidates(plan: plan, check: check, want: want, matcher: matcher, typed: typed, analysis: analysis)
+        case .swiftCheck:
+            // A plan without complete terms and a prefix has nothing to check.
+            guard let verifier = PrefixVerifier(plan: plan), let complete = plan.completeExpression else { break }
+            return try checkedCandidates(plan: plan, complete: complete, verifier: verifier, matcher: matcher, want: want)
+        case .headWalk, .fts:
+            break
+        }
+        return try ftsCandidates(of: plan, step: step, matcher: matcher, want: want, typed: typed, analysis: analysis)
+    }
+
+    /// The matches of a plan whose complete terms drive, the short prefix checked in
+    /// Swift on each row (``PrefixVerifier``); `nil` when the check gave up past
+    /// ``CostModel/verifiedScanBudget`` rows.
+    private func checkedCandidates(plan: MatchPlan, complete: MatchExpression, verifier: PrefixVerifier, matcher: TermMatcher,
+                                   want: Int) throws -> (candidates: [Int64: Candidate], count: Count)? {
         var candidates: [Int64: Candidate] = [:]
         var progress = Walk(accepted: 0, exhausted: true)
-        // Whether the complete terms' matches and the prefix's in `items_head` are walked
-        // side by side: chosen, or the Swift check gave up.
-        var walksHead = plan.prefixPath == .headWalk && !plan.complete.isEmpty
-        let verifier = walksHead ? nil : PrefixVerifier(plan: plan)
-        if let verifier, let complete = plan.completeExpression {
-            // Complete terms drive; the short prefix is checked in Swift (see PrefixVerifier).
-            let sources = ["{title names keywords} : (\(complete))", complete].map { match in
-                Source(values: [.text(match)]) { fts, _ in
-                    "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
-                }
+        let sources = [complete.heavyFieldsText, complete.text].map { match in
+            Source(values: [.text(match)]) { fts, _ in
+                "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
             }
-            var rejected: [Candidate] = []
-            for source in sources where progress.withinBudget {
-                // The last source (all fields) matches a superset of the first: its
-                // rejected rows are the ones to check further.
-                rejected = []
-                progress = try scan(
-                    source, headPhrase: plan.complete.count, want: want, verifier: verifier, matcher: matcher,
-                    into: &candidates, rejected: &rejected)
-            }
-            trace?.note(progress.withinBudget ? "swift check" : "swift check gave up")
-            if progress.withinBudget {
-                var exact = progress.exhausted
-                if progress.exhausted && progress.accepted < want {
-                    // The heavy fields did not fill the page: look for the prefix in the
-                    // description and text content of the rows the heavy check rejected.
-                    let body = try verifyBody(rejected, verifier: verifier, matcher: matcher, headPhrase: plan.complete.count,
-                                              want: want - progress.accepted, into: &candidates)
-                    progress.accepted += body.accepted
-                    exact = body.checkedAll
-                }
-                // Counting further would mean checking every remaining row in Swift: the
-                // count of a query cut short here is a lower bound.
-                return (candidates, Count(total: max(progress.accepted, candidates.count), isExact: exact))
-            }
-            candidates = [:]
-            walksHead = true
         }
+        var rejected: [Candidate] = []
+        for source in sources where progress.withinBudget {
+            // The last source (all fields) matches a superset of the first: its
+            // rejected rows are the ones to check further.
+            rejected = []
+            progress = try scan(
+                source, headPhrase: plan.complete.count, want: want, verifier: verifier, matcher: matcher,
+                into: &candidates, rejected: &rejected)
+        }
+        trace?.note(progress.withinBudget ? "swift check" : "swift check gave up")
+        guard progress.withinBudget else { return nil }
+        var exact = progress.exhausted
+        if progress.exhausted && progress.accepted < want {
+            // The heavy fields did not fill the page: look for the prefix in the
+            // description and text content of the rows the heavy check rejected.
+            let body = try verifyBody(rejected, verifier: verifier, matcher: matcher, headPhrase: plan.complete.count,
+                                      want: want - progress.accepted, into: &candidates)
+            progress.accepted += body.accepted
+            exact = body.checkedAll
+        }
+        // Counting further would mean checking every remaining row in Swift: the
+        // count of a query cut short here is a lower bound.
+        return (candidates, Count(total: max(progress.accepted, candidates.count), isExact: exact))
+    }
+
+    /// The matches of a plan from FTS5's lists: both lists walked side by side
+    /// (``AccessStep/headWalk(expectedRows:)``; `nil` when that gave up), or FTS5's
+    /// own passes as the plan's shape asks (its merge in one walk, `items_head` first,
+    /// two passes), then all fields when `items_head`'s matches do not fill the page.
+    private func ftsCandidates(of plan: MatchPlan, step: AccessStep, matcher: TermMatcher, want: Int, typed: TypedMatches?,
+                               analysis: WalkAnalysis?) throws -> (candidates: [Int64: Candidate], count: Count)? {
+        var candidates: [Int64: Candidate] = [:]
+        var progress = Walk(accepted: 0, exhausted: true)
+        var walksHead = false, expectedRows: Int?
+        if case .headWalk(let rows) = step, !plan.complete.isEmpty { (walksHead, expectedRows) = (true, rows) }
+        let headFirst = plan.looksInHeadFirst(taking: step.prefixPath)
         // A prefix past items_head's prefix index is never looked up row by row (each
         // lookup would merge its words' lists again): it is walked beside the complete
         // terms when not merged.
-        if plan.looksInHeadFirst && !plan.prefixIsIndexed && !plan.complete.isEmpty { walksHead = true }
-        let sources = Self.sources(for: plan)
-        let headFirst = plan.looksInHeadFirst
+        if headFirst && !plan.prefixIsIndexed && !plan.complete.isEmpty { walksHead = true }
+        let sources = Self.sources(for: plan, path: step.prefixPath)
         var unused: [Candidate] = []
         // The count the walk made as it went, if it did.
         var merged: Count?
         if walksHead, let complete = plan.completeExpression, let prefix = plan.prefix {
             trace?.note("head walk")
             (progress, merged) = try mergeScan(
-                complete: complete, prefix: prefix, prefixIsIndexed: plan.prefixIsIndexed, headPhrase: plan.complete.count,
-                want: want, matcher: matcher, expectedRows: plan.walkExpectsRows, into: &candidates)
+                complete: complete.text, prefix: prefix.text, prefixIsIndexed: plan.prefixIsIndexed, headPhrase: plan.complete.count,
+                want: want, matcher: matcher, expectedRows: expectedRows, into: &candidates)
             if progress.abandoned {
-                // Too few heavy matches: FTS5 merges the prefix's words after all, from
-                // scratch, as if it had been chosen.
+                // Too few heavy matches: FTS5 merges the prefix's words after all.
                 trace?.note("head walk gave up")
-                var merging = plan
-                merging.prefixPath = .merge
-                merging.walkExpectsRows = nil
-                return try exactCandidates(plan: merging, matcher: matcher, want: want, typed: typed, analysis: analysis)
+                return nil
             }
-        } else if overrides.walksPassesTogether, !headFirst, let groups = Self.phraseGroups(of: plan) {
+        } else if overrides.walksPassesTogether, !headFirst, plan.expression.fitsLocator {
             trace?.note("fts merge")
-            (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher, into: &candidates,
+            (progress, merged) = try walkBothPasses(plan.expression, want: want, matcher: matcher, into: &candidates,
                                                     typed: typed, analysis: analysis)
         } else {
             trace?.note(headFirst ? "head first" : "two passes")
@@ -467,41 +499,50 @@ struct CandidateSearch {
         var headOnly = false
         if headFirst {
             if progress.accepted < want {
-                // The heavy fields did not fill the page, so the prefix is rare there and
-                // usually rare in the other fields too: ask all fields.
-                let all = Source(values: [.text(plan.expression)]) { fts, _ in
-                    "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
-                }
-                countSource = all
-                merged = nil
-                if overrides.walksPassesTogether, !plan.complete.isEmpty, let groups = Self.phraseGroups(of: plan) {
-                    // After complete terms the walk read every match with the prefix in a
-                    // heavy field: FTS5 walks the all-fields matches and counts them in one
-                    // merge of the prefix's words (a scan, then a count, merged them twice:
-                    // 2.5 ms of the 5.6 of `garden dec` walked at 100k items).
-                    trace?.note("then all fields, counted")
-                    (progress, merged) = try walkBothPasses(plan.expression, groups: groups, want: want, matcher: matcher,
-                                                            into: &candidates, heavyFound: true, analysis: analysis)
-                } else {
-                    trace?.note("then all fields")
-                    progress = try scan(all, headPhrase: plan.complete.count, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused)
-                }
+                (progress, merged, countSource) = try allFields(of: plan, want: want, matcher: matcher, into: &candidates,
+                                                                analysis: analysis)
             } else {
                 // A full page of heavy-field matches: matches found only in the description
                 // or text content were not looked for, so the count is a lower bound.
                 headOnly = true
             }
         }
-        var count = Count(total: progress.accepted, isExact: progress.exhausted)
-        if let merged {
-            count = merged
-        } else if !progress.exhausted && !countsWithFTS5(matcher: matcher) {
-            count = Count(total: progress.accepted, isExact: false)
-        } else if !progress.exhausted {
-            trace?.note("count")
-            count = try self.count(countSource)
-        }
+        let count = try merged ?? self.count(progress, matcher: matcher, source: countSource)
         return (candidates, Count(total: max(count.total, candidates.count), isExact: count.isExact && !headOnly))
+    }
+
+    /// After `items_head` first did not fill the page (the prefix is rare in the heavy
+    /// fields, so usually rare in the others too), the plan's matches in all fields:
+    /// how far that got, its count if it made one, and the source to count otherwise.
+    private func allFields(of plan: MatchPlan, want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
+                           analysis: WalkAnalysis?) throws -> (walk: Walk, count: Count?, source: Source) {
+        let all = Source(values: [.text(plan.expression.text)]) { fts, _ in
+            "SELECT rowid AS r, \(fts) AS l1, 0 AS l2 FROM items_fts WHERE items_fts MATCH ?1 ORDER BY rowid DESC"
+        }
+        if overrides.walksPassesTogether, !plan.complete.isEmpty, plan.expression.fitsLocator {
+            // After complete terms the walk read every match with the prefix in a
+            // heavy field: FTS5 walks the all-fields matches and counts them in one
+            // merge of the prefix's words (a scan, then a count, merged them twice:
+            // 2.5 ms of the 5.6 of `garden dec` walked at 100k items).
+            trace?.note("then all fields, counted")
+            let (walk, count) = try walkBothPasses(plan.expression, want: want, matcher: matcher,
+                                                   into: &candidates, heavyFound: true, analysis: analysis)
+            return (walk, count, all)
+        }
+        trace?.note("then all fields")
+        var unused: [Candidate] = []
+        let walk = try scan(all, headPhrase: plan.complete.count, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused)
+        return (walk, nil, all)
+    }
+
+    /// The count of a walk that made none as it went: what it accepted when the matches
+    /// ran out (exact) or FTS5 cannot count them (a lower bound), else FTS5's count of
+    /// `source`.
+    private func count(_ progress: Walk, matcher: TermMatcher, source: Source) throws -> Count {
+        if progress.exhausted { return Count(total: progress.accepted, isExact: true) }
+        guard countsWithFTS5(matcher: matcher) else { return Count(total: progress.accepted, isExact: false) }
+        trace?.note("count")
+        return try count(source)
     }
 
     /// Adds the matches where single-token terms of 5 or more characters may have
@@ -518,9 +559,7 @@ struct CandidateSearch {
         guard let typoPlan = try typoPlan(for: plan, vocabulary: vocabulary, items: items, want: want) else {
             return (false, Count(total: 0, isExact: true))
         }
-        let (found, count) = try checkedTypoCandidates(plan: typoPlan, vocabulary: vocabulary, items: items, want: want, matcher: matcher,
-                                                       analysis: analysis)
-            ?? exactCandidates(plan: typoPlan, matcher: matcher, want: want, analysis: analysis)
+        let (found, count) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want, analysis: analysis)
         trace?.mark("typo-matches")
         for (rowid, var candidate) in found where candidates[rowid] == nil {
             candidate.typoMatch = true
@@ -530,8 +569,8 @@ struct CandidateSearch {
     }
 
     /// The typo pass's matches found by ``checkBothPasses(plan:want:matcher:into:typed:analysis:)``
-    /// when that is expected to cost less than FTS5's merge; `nil` otherwise (the caller
-    /// searches the typo plan as an exact one).
+    /// (``AccessStep/typoPrefixCheck``, chosen by the planner when that is expected to
+    /// cost less than FTS5's merge); `nil` when the check gave up.
     ///
     /// The typo plan of a rare word and a short prefix (`politicized va`, `absentee ki`)
     /// has few matches of its complete terms (the word ORed with its alternatives: 286
@@ -546,16 +585,9 @@ struct CandidateSearch {
     /// alternatives (the check looks for the typed prefix), which the cost rule left to
     /// the merge. As with the exact plan's check, a word start FTS5's tokenizer does not
     /// see (`theBrent`) counts as one.
-    private func checkedTypoCandidates(plan: MatchPlan, vocabulary: Vocabulary.Snapshot, items: Int, want: Int,
-                                       matcher: TermMatcher, typed: TypedMatches? = nil, analysis: WalkAnalysis? = nil) throws
+    private func checkedTypoCandidates(plan: MatchPlan, check: MatchPlan.PrefixCheck, want: Int, matcher: TermMatcher,
+                                       typed: TypedMatches? = nil, analysis: WalkAnalysis? = nil) throws
         -> (candidates: [Int64: Candidate], count: Count)? {
-        guard overrides.checksTypoPrefix != false, overrides.walksPassesTogether, plan.prefixPath == .merge, let prefix = plan.prefix,
-              !prefix.contains(" OR "), !plan.prefixToken.isEmpty, !plan.complete.isEmpty,
-              let rows = Self.completeRows(of: plan, in: vocabulary) else { return nil }
-        let word = Vocabulary.scalars(plan.prefixToken)
-        guard Vocabulary.keeps(word) else { return nil }
-        let postings = vocabulary.postings(withPrefix: word)
-        guard overrides.checksTypoPrefix == true || CostModel.checksTypoPrefix(rows: rows, prefixPostings: postings) else { return nil }
         var candidates: [Int64: Candidate] = [:]
         guard let (walk, count) = try checkBothPasses(plan: plan, want: want, matcher: matcher, into: &candidates, typed: typed,
                                                       analysis: analysis)
@@ -563,13 +595,13 @@ struct CandidateSearch {
             trace?.note("typo prefix check gave up")
             return nil
         }
-        trace?.note("typo prefix checked (rows \(rows), postings \(postings))")
+        trace?.note("typo prefix checked (rows \(check.rows), postings \(check.postings))")
         var total = walk.exhausted ? Count(total: walk.accepted, isExact: true) : count
         if total == nil {
             if !countsWithFTS5(matcher: matcher) {
                 total = Count(total: walk.accepted, isExact: false)
             } else {
-                total = try self.count(Self.sources(for: plan).last!)
+                total = try self.count(Self.sources(for: plan, path: .merge).last!)
             }
         }
         return (candidates, Count(total: max(total!.total, candidates.count), isExact: total!.isExact))
@@ -588,21 +620,19 @@ struct CandidateSearch {
     /// (then the caller merges after all).
     private func checkBothPasses(plan: MatchPlan, want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
                                  typed: TypedMatches? = nil, analysis: WalkAnalysis? = nil) throws -> (walk: Walk, count: Count?)? {
-        var checkedPlan = plan
-        checkedPlan.prefixPath = .swiftCheck
-        guard let verifier = PrefixVerifier(plan: checkedPlan), let complete = plan.completeExpression,
-              let groups = Self.phraseGroups(of: plan) else { return nil }
-        let completeGroups = Array(groups.dropLast())
-        let typed = 2 * groups.count <= PhraseLocator.maximumPhrases ? typed : nil
-        let statement = try locatedMatches(complete, groups: completeGroups, typed: typed)
-        let stride = typed == nil ? 1 : 2
+        // The locator is laid out for the whole plan; FTS5 fills the complete terms'
+        // entries, the check the prefix's.
+        guard let verifier = PrefixVerifier(plan: plan), let complete = plan.completeExpression,
+              let layout = plan.expression.layout(recordingTyped: typed != nil),
+              let completeLayout = complete.layout(recordingTyped: layout.recordsTyped) else { return nil }
+        let typed = layout.recordsTyped ? typed : nil
+        let statement = try locatedMatches(complete, layout: completeLayout)
         defer { statement.reset() }
         let fields = try connection.cached("""
             SELECT title, display_name, alternate_names, keywords, content_description, text_content FROM items WHERE rowid = ?
             """)
         let lookup = try lookupStatement(matcher: matcher)
-        // The prefix's entry in the locator, and with `typed` its typed entry after it.
-        let prefixSlot = stride * completeGroups.count
+        let prefixGroup = complete.groups.count
         var analyzed = 0
         defer { if analyzed > 0 { trace?.note("typo rows analyzed in the check \(analyzed)") } }
         var accepted = 0, acceptedHeavy = 0, rows = 0, scanned = 0
@@ -633,11 +663,11 @@ struct CandidateSearch {
             var found = verifier.locate(head: fields, title: 0, displayName: 1, alternateNames: 2, keywords: 3).columns
             if found.isEmpty { found = verifier.locate(body: fields, description: 4, textContent: 5) }
             guard !found.isEmpty else { continue }
-            locator.insert(found, atPhrase: prefixSlot)
-            if typed != nil { locator.insert(found, atPhrase: prefixSlot + 1) }
+            locator.insert(found, atPhrase: layout.entry(ofGroup: prefixGroup))
+            if layout.recordsTyped { locator.insert(found, atPhrase: layout.typedEntry(ofGroup: prefixGroup)) }
             rows += 1
-            let isHeavy = Self.isHeavy(locator, groups: groups.count, stride: stride)
-            let isTyped = typed != nil && (0 ..< groups.count).allSatisfy { !locator[2 * $0 + 1].isEmpty }
+            let isHeavy = layout.isHeavy(locator)
+            let isTyped = layout.matchesAsTyped(locator)
             let counting = accepted >= want
             guard !counting || (isHeavy && acceptedHeavy < want) || isTyped else { continue }
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
@@ -696,7 +726,7 @@ struct CandidateSearch {
         let counted = vocabulary?.count(of: Vocabulary.scalars(plan.prefixToken)) ?? 0
         if plan.prefix != nil, !plan.prefixToken.isEmpty, counted <= ScoreBound.wholeWordRowLimit {
             let statement = try connection.cached("SELECT rowid FROM items_fts WHERE items_fts MATCH ?1 LIMIT ?2")
-            statement.bind([.text(SearchText.quoted(String(decoding: plan.prefixToken, as: UTF8.self))),
+            statement.bind([.text(MatchPhrase(token: String(decoding: plan.prefixToken, as: UTF8.self), isPrefix: false).text),
                             .integer(Int64(ScoreBound.wholeWordRowLimit + 1))])
             defer { statement.reset() }
             var listed = Set<Int64>()
@@ -860,7 +890,7 @@ struct CandidateSearch {
     ///
     /// The fallback when the prefix is rare among more than ``CostModel/verifiedScanBudget``
     /// matches of the complete terms (`a x`); with fewer, the SQL join of
-    /// ``sources(for:)`` is cheaper (`setup e-m`: 1 ms joined, 79 ms merged). It used to be one SQL join where `items_head` looked up the prefix for
+    /// ``sources(for:path:)`` is cheaper (`setup e-m`: 1 ms joined, 79 ms merged). It used to be one SQL join where `items_head` looked up the prefix for
     /// each `items_fts` row by rowid, and each lookup set up the prefix query again:
     /// 0.75 s for `a x`, 1 s for `a ze` at 100k items. Walking both lists side by side
     /// costs one step per row of either.
@@ -1038,23 +1068,19 @@ struct CandidateSearch {
     }
 
     /// FTS5's matches of `expression` in `table` (`items_fts` or `items_head`), best
-    /// first and below FTS rowid `below` if given, each with its ``MatchLocator`` entry
-    /// for the phrase groups of `groups` (their sizes), and with `typed` also whether
-    /// each group matched as typed (the `'+sizes'` form); bound, for the caller to step
-    /// and reset.
-    private func locatedMatches(_ expression: String, in table: String = "items_fts", groups: [Int], typed: TypedMatches?,
+    /// first and below FTS rowid `below` if given, each with its ``MatchLocator`` entries
+    /// as `layout` lays them out; bound, for the caller to step and reset.
+    private func locatedMatches(_ expression: MatchExpression, in table: String = "items_fts", layout: LocatorLayout,
                                 below: Int64? = nil) throws -> Statement {
-        let sizes = groups.map(String.init).joined(separator: ",")
-        let argument = typed != nil ? ", '+" + sizes + "'" : groups.allSatisfy { $0 == 1 } ? "" : ", '" + sizes + "'"
         let statement = try connection.cached("""
-            SELECT rowid, \(MatchLocator.functionName)(\(table)\(argument)) FROM \(table)
+            SELECT rowid, \(MatchLocator.functionName)(\(table)\(layout.sqlArguments)) FROM \(table)
             WHERE \(table) MATCH ?1\(below == nil ? "" : " AND rowid < ?2") ORDER BY rowid DESC
             """)
-        statement.bind([.text(expression)] + (below.map { [.integer($0)] } ?? []))
+        statement.bind([.text(expression.text)] + (below.map { [.integer($0)] } ?? []))
         return statement
     }
 
-    /// The heavy-fields pass and the all-fields pass of ``sources(for:)``, with FTS5
+    /// The heavy-fields pass and the all-fields pass of ``sources(for:path:)``, with FTS5
     /// merging a prefix's word lists in `items_fts` once instead of twice, and a third
     /// time to count. The candidates are the same as the two passes' (the first `want`
     /// accepted matches and the first `want` accepted heavy matches, a heavy match being
@@ -1085,13 +1111,12 @@ struct CandidateSearch {
     /// With `analysis` (a typo plan's walk), each row it keeps that is not an exact match
     /// is analyzed from its lookup (``WalkAnalysis``).
     private func walkBothPasses(
-        _ expression: String, groups: [Int], want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
+        _ expression: MatchExpression, want: Int, matcher: TermMatcher, into candidates: inout [Int64: Candidate],
         typed: TypedMatches? = nil, heavyFound: Bool = false, analysis: WalkAnalysis? = nil
     ) throws -> (walk: Walk, count: Count?) {
-        let typed = 2 * groups.count <= PhraseLocator.maximumPhrases ? typed : nil
-        let statement = try locatedMatches(expression, groups: groups, typed: typed)
-        // With `typed`, group g's columns are entry 2g of the locator, its first phrase's 2g + 1.
-        let stride = typed == nil ? 1 : 2
+        guard let layout = expression.layout(recordingTyped: typed != nil) else { preconditionFailure("past the locator's reach") }
+        let typed = layout.recordsTyped ? typed : nil
+        let statement = try locatedMatches(expression, layout: layout)
         defer { statement.reset() }
         let lookup = try lookupStatement(matcher: matcher, body: analysis != nil)
         var analyzed = 0
@@ -1124,8 +1149,8 @@ struct CandidateSearch {
             rows += 1
             let ftsRowid = FTSRowid(rawValue: statement.int64(0)), locator = PhraseLocator(rawValue: statement.int64(1))
             reached = ftsRowid.rawValue
-            let isHeavy = Self.isHeavy(locator, groups: groups.count, stride: stride)
-            let isTyped = typed != nil && (0 ..< groups.count).allSatisfy { !locator[2 * $0 + 1].isEmpty }
+            let isHeavy = layout.isHeavy(locator)
+            let isTyped = layout.matchesAsTyped(locator)
             guard accepted < want || (isHeavy && acceptedHeavy < want) || isTyped else { continue }
             let itemRowid = ftsRowid.itemRowid
             if heavyFound, !isTyped, candidates[itemRowid] != nil {
@@ -1156,7 +1181,7 @@ struct CandidateSearch {
         typed?.complete = ranOut
         guard !ranOut, !heavyFound, acceptedHeavy < want, let reached else { return (walk, count) }
         // Every match above `reached` was read; the heavy ones below are in `items_head`.
-        let head = try locatedMatches(expression, in: "items_head", groups: groups, typed: typed, below: reached)
+        let head = try locatedMatches(expression, in: "items_head", layout: layout, below: reached)
         defer { head.reset() }
         var fromHead = 0
         defer { if fromHead > 0 { trace?.note("heavy matches from items_head \(fromHead)") } }
@@ -1173,28 +1198,12 @@ struct CandidateSearch {
         return (walk, count)
     }
 
-    /// Whether every one of the first `groups` groups of a locator (entries `0`,
-    /// `stride`, `2 × stride`…) matched in a heavy field.
-    private static func isHeavy(_ locator: PhraseLocator, groups: Int, stride: Int = 1) -> Bool {
-        for group in 0 ..< groups where locator[stride * group].isDisjoint(with: .heavy) { return false }
-        return true
-    }
-
     /// What a walk of a typo plan found without typos: the rows where every term matched
     /// as typed, as candidates, and whether the walk read every match of the plan (then
     /// they are every exact match of the search).
     final class TypedMatches {
         var candidates: [Int64: Candidate] = [:]
         var complete = false
-    }
-
-    /// The phrases of a plan's expression in groups (see ``MatchLocator``): one per
-    /// complete phrase or ORed group of phrases, then the prefix's; `nil` past the
-    /// locator's reach. Tokens hold no spaces, so ` OR ` separates a group's phrases.
-    static func phraseGroups(of plan: MatchPlan) -> [Int]? {
-        let parts = plan.complete + (plan.prefix.map { [$0] } ?? [])
-        guard parts.count <= PhraseLocator.maximumPhrases else { return nil }
-        return parts.map { phrases(ofGroup: $0).count }
     }
 
     /// The column of ``lookupStatement(matcher:body:)`` where the fields start (title,

@@ -17,16 +17,15 @@ struct PrefixVerifier {
     private let prefixIsASCII: Bool
     private let fields: FieldTokenizer
 
-    /// A verifier for the prefix of a plan that checks it in Swift
-    /// (``MatchPlan/prefixPath``), else `nil`.
+    /// A verifier for the prefix of a plan (the caller's step checks it in Swift,
+    /// ``AccessStep``), or `nil` when it has none.
     ///
     /// The prefix is the last term's last token, so `e-m` is checked as `m` here (and
     /// `e` next to it by ``TermMatcher``). Whether the check is worth it is the cost
     /// rule's choice: a prefix rare among many matches of the complete terms (`a
     /// interc`: 20 ms checked, 3 ms merged at 100k items) is left to FTS5.
     init?(plan: MatchPlan) {
-        guard plan.prefix != nil, !plan.prefixToken.isEmpty, plan.prefixPath == .swiftCheck,
-              let fields = FieldTokenizer() else { return nil }
+        guard plan.prefix != nil, !plan.prefixToken.isEmpty, let fields = FieldTokenizer() else { return nil }
         prefix = plan.prefixToken
         prefixIsASCII = prefix.allSatisfy { $0 < 0x80 }
         self.fields = fields

@@ -226,7 +226,7 @@ enum SearchText {
             plan.terms[plan.terms.count - 1].isPrefix = true
             termUnits[termUnits.count - 1].complete.removeLast()
             termUnits[termUnits.count - 1].prefix = String(decoding: lastToken, as: UTF8.self)
-            plan.prefix = quoted(String(decoding: lastToken, as: UTF8.self)) + "*"
+            plan.prefix = MatchGroup(MatchPhrase(token: String(decoding: lastToken, as: UTF8.self), isPrefix: true))
             plan.prefixToken = lastToken
             plan.prefixLength = String(decoding: lastToken, as: UTF8.self).count
         }
@@ -235,16 +235,16 @@ enum SearchText {
         var phraseIndex: [String: Int] = [:]
         func add(_ phrase: String) -> Int {
             if let known = phraseIndex[phrase] { return known }
-            plan.complete.append(phrase)
+            plan.complete.append(MatchGroup(MatchPhrase(token: phrase, isPrefix: false)))
             phraseIndex[phrase] = plan.complete.count - 1
             return plan.complete.count - 1
         }
         var termPhrases = [Int?](repeating: nil, count: terms.count)
         for (number, units) in termUnits.enumerated() where units.prefix == nil && units.complete.count == 1 {
-            termPhrases[number] = add(quoted(units.complete[0]))
+            termPhrases[number] = add(units.complete[0])
         }
         for units in termUnits {
-            for unit in units.complete { _ = add(quoted(unit)) }
+            for unit in units.complete { _ = add(unit) }
         }
         if let last = termUnits.last, last.prefix != nil, last.complete.isEmpty {
             termPhrases[terms.count - 1] = plan.complete.count
@@ -294,7 +294,7 @@ enum SearchText {
     /// The FTS5 `MATCH` expression for what a user typed (every phrase, the last a
     /// prefix), or `nil` when it holds no searchable character.
     static func matchExpression(for userText: String) -> String? {
-        plan(for: userText)?.expression
+        plan(for: userText)?.expression.text
     }
 
     /// The longest search text, in UTF-8 bytes.
@@ -336,10 +336,12 @@ struct SearchTerm: Equatable {
 /// What a search asks FTS5: complete tokens, and the last term's last token as a
 /// prefix; and which terms Swift must check.
 struct MatchPlan: Equatable {
-    /// Quoted single-token phrases that must match as whole tokens.
-    var complete: [String]
-    /// The last term's last token as a quoted prefix phrase (`"mou"*`), if it is one.
-    var prefix: String?
+    /// Groups of phrases that must match as whole tokens (one phrase each, or a typo
+    /// plan's term ORed with its alternatives).
+    var complete: [MatchGroup]
+    /// The last term's last token as a prefix phrase (`"mou"*`), if it is one (in a typo
+    /// plan, ORed with its alternatives).
+    var prefix: MatchGroup?
     /// Characters of the prefix token.
     var prefixLength: Int
     /// The prefix token, folded.
@@ -377,13 +379,13 @@ struct MatchPlan: Equatable {
     /// few matches (`wrecking sta`) are checked in well under a millisecond. At 1M items
     /// the same holds for longer prefixes: FTS5 merged `inte*`'s 228k postings for 30–40
     /// ms after `fluttery`, whose 766 matches are checked in a few.
-    var prefixPath = PrefixPath.swiftCheck
+    private(set) var prefixPath = PrefixPath.swiftCheck
 
     /// How many rows the complete terms match at most, when the cost rule chose the walk
     /// of both lists on the word list's counts (``PrefixPath/headWalk``): the walk
     /// checks its share of heavy matches against it and gives up for FTS5's merge when
     /// they will not fill the page. `nil` when the path was forced or not chosen so.
-    var walkExpectsRows: Int?
+    private(set) var walkExpectsRows: Int?
 
     /// Whether the search looks for the prefix in `items_head` first: whenever there is
     /// one (see ``CandidateSearch``).
@@ -394,15 +396,53 @@ struct MatchPlan: Equatable {
 
     /// Whether the passes ask `items_head` for the prefix (alone, or joined by rowid to
     /// the complete terms' matches) before `items_fts` (see
-    /// ``CandidateSearch/sources(for:)``): a prefix typed alone, or one after complete
-    /// terms not left to FTS5's merge.
-    var looksInHeadFirst: Bool { usesHead && !mergesPrefixAlone && (complete.isEmpty || prefixPath != .merge) }
+    /// ``CandidateSearch/sources(for:path:)``) when the prefix is found by `path`: a
+    /// prefix typed alone, or one after complete terms not left to FTS5's merge.
+    func looksInHeadFirst(taking path: PrefixPath) -> Bool {
+        usesHead && !mergesPrefixAlone && (complete.isEmpty || path != .merge)
+    }
 
     /// Whether a prefix typed alone is found by FTS5's merge in `items_fts`, in one walk
     /// that tells heavy matches by their locator and counts as it goes, rather than in
     /// `items_head` first: set for a typo plan whose alternatives are expected to hold
     /// less than a page of heavy matches (``CandidateSearch``'s `typoPlan(for:vocabulary:items:want:)`).
-    var mergesPrefixAlone = false
+    private(set) var mergesPrefixAlone = false
+
+    /// How many rows a typo plan's complete terms match at most, and how many postings
+    /// its prefix has, when the planner chose to search those rows for the prefix in
+    /// Swift rather than have FTS5 merge it (``AccessStep/typoPrefixCheck``).
+    private(set) var checksTypoPrefix: PrefixCheck?
+
+    /// The counts behind ``checksTypoPrefix``.
+    struct PrefixCheck: Equatable {
+        var rows: Int
+        var postings: Int
+    }
+
+    /// This plan with the planner's choice of the prefix's path; the planner
+    /// (`CandidateSearch+Planning.swift`) makes its choices once, before a row is read,
+    /// and the executor never changes them (a path that gives up takes its
+    /// ``AccessStep/fallback``).
+    func taking(_ path: PrefixPath, walkExpectsRows: Int? = nil) -> MatchPlan {
+        var plan = self
+        plan.prefixPath = path
+        plan.walkExpectsRows = walkExpectsRows
+        return plan
+    }
+
+    /// This plan with the planner's choice of ``mergesPrefixAlone``.
+    func mergingPrefixAlone(_ merges: Bool) -> MatchPlan {
+        var plan = self
+        plan.mergesPrefixAlone = merges
+        return plan
+    }
+
+    /// This plan with the planner's choice of ``checksTypoPrefix``.
+    func checkingTypoPrefix(_ check: PrefixCheck?) -> MatchPlan {
+        var plan = self
+        plan.checksTypoPrefix = check
+        return plan
+    }
 
     /// Whether some term needs ``TermMatcher``'s check.
     var needsCheck: Bool { termPhrases.contains(nil) }
@@ -410,11 +450,11 @@ struct MatchPlan: Equatable {
     /// How many phrases the plan has; the prefix, if any, is the last.
     var phraseCount: Int { complete.count + (prefix == nil ? 0 : 1) }
 
-    /// All phrases AND-ed, for `items_fts`.
-    var expression: String { (complete + (prefix.map { [$0] } ?? [])).joined(separator: " AND ") }
+    /// All groups AND-ed, the prefix last.
+    var expression: MatchExpression { MatchExpression(complete + (prefix.map { [$0] } ?? [])) }
 
-    /// The complete phrases AND-ed, or `nil` when there are none.
-    var completeExpression: String? { complete.isEmpty ? nil : complete.joined(separator: " AND ") }
+    /// The complete groups AND-ed, or `nil` when there are none.
+    var completeExpression: MatchExpression? { complete.isEmpty ? nil : MatchExpression(complete) }
 }
 
 extension String {

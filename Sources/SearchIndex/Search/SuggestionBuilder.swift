@@ -195,7 +195,7 @@ struct SuggestionBuilder {
         for candidate in chosen {
             let key = Self.foldedKey(candidate.text)
             guard seen.insert(key).inserted, let plan = SearchText.plan(for: candidate.text) else { continue }
-            let tokens = plan.complete + (plan.prefix == nil ? [] : [Self.quoted(plan.prefixToken)])
+            let tokens = plan.complete.map(\.text) + (plan.prefix == nil ? [] : [Self.quoted(plan.prefixToken)])
             let count = try counter.count(tokens.joined(separator: " AND "))
             if count > 0 { counted.append((candidate, count)) }
         }
