@@ -156,7 +156,7 @@ extension ASCIIScanTests {
         func wholly(_ text: [UInt8]) -> [([UInt8], Range<Int>)] {
             text.withUnsafeBufferPointer { source in
                 var spaced: [UInt8] = [], insertions: [Int] = []
-                guard SearchText.spacedCJK(utf8: source, into: &spaced, insertions: &insertions) else {
+                guard CJKText.spaced(utf8: source, into: &spaced, insertions: &insertions) else {
                     let found = tokenizer.tokens(source)
                     return (0 ..< found.count).map { (Array(found[$0]), found.offsets[$0]) }
                 }

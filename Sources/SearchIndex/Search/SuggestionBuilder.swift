@@ -54,7 +54,7 @@ struct SuggestionBuilder {
             if let content = set.textContent { fields.append((Self.start(of: content), .body)) }
             var seenWords: Set<String> = [], seenPhrases: Set<String> = []
             for (text, field) in fields {
-                let spaced = SearchText.spacedCJK(text)
+                let spaced = CJKText.spaced(text)
                 guard let tokens = tokenizer?.tokens(spaced) else { continue }
                 let folded = (0..<tokens.count).map { Array(tokens[$0]) }
                 if !typed.endsWithSpace {
@@ -221,7 +221,7 @@ struct SuggestionBuilder {
     }
 
     private static func isCJK(_ token: [UInt8]) -> Bool {
-        String(decoding: token, as: UTF8.self).unicodeScalars.first.map(SearchText.isCJK) ?? false
+        String(decoding: token, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false
     }
 
     /// The first ``bodyBytes`` of a long text, cut at a character.

@@ -78,7 +78,7 @@ final class TermMatcher {
     private func withTokens(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Tokens) -> Void) {
         var found = scratch
         scratch = Tokens()
-        if SearchText.spacedCJK(utf8: bytes, into: &spaced, insertions: &insertions) {
+        if CJKText.spaced(utf8: bytes, into: &spaced, insertions: &insertions) {
             spaced.withUnsafeBufferPointer { tokenizer.tokens($0, into: &found) }
         } else {
             tokenizer.tokens(bytes, into: &found)

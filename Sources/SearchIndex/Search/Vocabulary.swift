@@ -83,7 +83,7 @@ final class Vocabulary: Sendable {
     /// Whether a folded token is one the list keeps.
     static func keeps(_ word: [UInt32]) -> Bool {
         guard (shortestWord...longestWord).contains(word.count) else { return false }
-        return !word.contains { value in Unicode.Scalar(value).map(SearchText.isCJK) ?? true }
+        return !word.contains { value in Unicode.Scalar(value).map(CJKText.isCJK) ?? true }
     }
 
     /// The text of scalars, as UTF-8 (building a `String.UnicodeScalarView` cost about

@@ -1,6 +1,6 @@
 /// The one tokenizer's reading of a field: its tokens as FTS5's `unicode61` makes them
 /// (``Schema/tokenizer``), one per Chinese, Japanese or Korean character
-/// (``SearchText/spacedCJK(utf8:into:insertions:)``), each with its byte range in the
+/// (``CJKText/spaced(utf8:into:insertions:)``), each with its byte range in the
 /// stored text, ASCII by ``ASCIIText`` and the rest by FTS5's tokenizer itself.
 /// Tokens of a field: `folded[ranges[i]]` is token `i`, `original(i)` its byte
 /// range in the stored text. ASCII text is lower-cased into `folded` at the same
@@ -170,14 +170,14 @@ final class FieldTokenizer {
     /// Appends the tokens FTS5's tokenizer makes of `stretch` (which starts at byte
     /// `start` of its text): the folded tokens to `folded`, their ranges there to
     /// `ranges`, their byte ranges in the text to `offsets`. A CJK character is a token
-    /// of its own (``SearchText/spacedCJK(utf8:into:insertions:)``).
+    /// of its own (``CJKText/spaced(utf8:into:insertions:)``).
     private func tokenizeStretch(_ stretch: UnsafeBufferPointer<UInt8>, at start: Int, folded: inout [UInt8],
                                  ranges: inout [Range<Int>], offsets: inout [Range<Int>]) {
         var found = stretchScratch
         stretchScratch = FTSTokenizer.Tokens()
         defer { stretchScratch = found }
         var shifts = false
-        if SearchText.spacedCJK(utf8: stretch, into: &spacedScratch, insertions: &insertionsScratch) {
+        if CJKText.spaced(utf8: stretch, into: &spacedScratch, insertions: &insertionsScratch) {
             spacedScratch.withUnsafeBufferPointer { tokenizer.tokens($0, into: &found) }
             shifts = true
         } else {
@@ -207,7 +207,7 @@ final class FieldTokenizer {
     }
 
     /// Reused by every field with CJK text: the spaced text and where spaces were added
-    /// (``SearchText/spacedCJK(utf8:into:insertions:)``).
+    /// (``CJKText/spaced(utf8:into:insertions:)``).
     private var spacedScratch: [UInt8] = []
     private var insertionsScratch: [Int] = []
 }
