@@ -96,8 +96,9 @@ extension CandidateSearch {
             let edits = TypoPolicy.spec.maximumEdits(for: term)
             guard edits > 0 else { return nil }
             let scalars = Vocabulary.scalars(term.tokens[0])
-            let found = self.vocabulary?.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
-                ?? Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
+            let found = self.vocabulary.flatMap { words in
+                typoLookups?.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary, version: words.version)
+            } ?? Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
             guard !found.isEmpty else { return nil }
             return MatchGroup([phrase(String(decoding: term.tokens[0], as: UTF8.self), prefix: term.isPrefix)] + found.map { alternative in
                 phrase(Vocabulary.string(alternative.word), prefix: term.isPrefix && !alternative.isWord)

@@ -143,6 +143,8 @@ struct CandidateSearch {
     var filter: (sql: String, bindings: [SQLValue])? = nil
     /// The index's words, for typos and term statistics; `nil` searches exactly.
     var vocabulary: Vocabulary? = nil
+    /// Typo alternatives already looked up in ``vocabulary`` (`nil`: looked up each time).
+    var typoLookups: TypoLookupCache? = nil
     /// Whether the total counts matches past the candidates, up to
     /// ``SearchableIndex/totalCountCap`` (``SearchOptions/countsTotal``). `false` stops
     /// every walk once it has its candidates (the same ones) and reports what it met,

@@ -69,16 +69,10 @@ final class Vocabulary: Sendable {
         reader.withLock { $0 = read }
     }
 
-    private let lookups = TypoLookupCache()
-    /// Counts snapshot changes (loads and merges), so that cached alternatives of an
-    /// older word list are not used.
-    private let version = Atomic<Int>(0)
-
-    /// ``Typos/alternatives(of:prefix:maximumEdits:in:)`` through a small cache.
-    func alternatives(of word: [UInt32], prefix: Bool, maximumEdits: Int, in snapshot: Snapshot) -> [Typos.Alternative] {
-        lookups.alternatives(of: word, prefix: prefix, maximumEdits: maximumEdits, in: snapshot,
-                             version: version.load(ordering: .acquiring))
-    }
+    /// Counts snapshot changes (loads and merges), so that what a search derived from an
+    /// older list (its typo alternatives, ``TypoLookupCache``) is not used with a newer one.
+    private let changes = Atomic<Int>(0)
+    var version: Int { changes.load(ordering: .acquiring) }
 
     /// Whether a folded token is one the list keeps.
     static func keeps(_ word: [UInt32]) -> Bool {
@@ -129,15 +123,15 @@ final class Vocabulary: Sendable {
     /// thread, outside the lock: a search never sorts words, it takes the last list.
     func committed(generation: Int64) {
         let work: (base: Snapshot, delta: Delta, version: Int)? = state.withLock { state in
-            state.committed(generation: generation).map { ($0.base, $0.delta, version.load(ordering: .acquiring)) }
+            state.committed(generation: generation).map { ($0.base, $0.delta, changes.load(ordering: .acquiring)) }
         }
         guard let work else { return }
         let merged = Self.merge(work.base, work.delta)
         state.withLock { state in
             // Replaced meanwhile by a read that began after this commit: it holds these words.
-            guard version.load(ordering: .acquiring) == work.version else { return }
+            guard changes.load(ordering: .acquiring) == work.version else { return }
             state.snapshot = merged
-            version.add(1, ordering: .releasing)
+            changes.add(1, ordering: .releasing)
         }
     }
 
@@ -249,7 +243,7 @@ final class Vocabulary: Sendable {
             state.snapshot = list
             state.generation = generation
             state.unsaved = !fromCache || generation != stored
-            version.add(1, ordering: .releasing)
+            changes.add(1, ordering: .releasing)
             return list
         }
         guard let result else { return loaded }
