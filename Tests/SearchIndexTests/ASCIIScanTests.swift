@@ -143,7 +143,29 @@ final class ASCIIScanTests: XCTestCase {
             folded.withUnsafeMutableBufferPointer { ASCIIText.split(source, folding: $0, into: &ranges) }
         })
     }
+    /// The title check's first tokens are the tokenizer's first tokens, or `nil` when a
+    /// non-ASCII byte comes before as many.
+    func testTheTitleChecksTokensAreTheTablesTokenizers() throws {
+        let tokenizer = try XCTUnwrap(FTSTokenizer())
+        var numbers = SeededNumbers(seed: 0x717E)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
+        let common = "abcxyzABCXYZ0189 -,".map(String.init) + ["\u{e9}", "\u{a9}", "東"]
+        for _ in 0 ..< 5_000 {
+            let text = Array((0 ..< next(30)).map { _ in common[next(common.count)] }.joined().utf8)
+            let limit = 1 + next(3)
+            let found = text.withUnsafeBufferPointer { TermMatcher.asciiTokens($0, limit: limit) }
+            let whole = text.withUnsafeBufferPointer { tokenizer.tokens($0) }
+            guard let found else {
+                XCTAssertTrue(text.contains { $0 >= 0x80 }, "\(text): ASCII text is split")
+                continue
+            }
+            let expected = (0 ..< min(limit, whole.count)).map { Array(whole[$0]) }
+            XCTAssertEqual((0 ..< found.count).map { Array(found[$0]) }, expected, "\(text) limit \(limit)")
+            XCTAssertEqual(found.offsets, Array(whole.offsets.prefix(limit)), "\(text) limit \(limit)")
+        }
+    }
 }
+
 
 extension ASCIIScanTests {
     /// The analyzer splits text with non-ASCII characters in stretches (ASCII words in

@@ -203,4 +203,28 @@ enum ASCIIText {
         }
         return end < count ? nil : (false, false)
     }
+
+    /// Calls `body` with each token of ASCII `text`, folded (a view of its bytes
+    /// lower-cased, for the word list's counts); `false`, calling it for none, when the
+    /// text has a non-ASCII byte.
+    static func forEachWord(_ text: UnsafeBufferPointer<UInt8>,
+                            _ body: (LazyMapSequence<UnsafeBufferPointer<UInt8>, UInt8>) -> Void) -> Bool {
+        guard !text.contains(where: { $0 >= 0x80 }) else { return false }
+        classes.withUnsafeBufferPointer { classes in
+            var start = -1
+            func emit(_ range: Range<Int>) {
+                body(UnsafeBufferPointer(rebasing: text[range]).lazy.map { $0 | (classes[Int($0)] & upperCase) })
+            }
+            for index in 0 ..< text.count {
+                if classes[Int(text[index])] & word != 0 {
+                    if start < 0 { start = index }
+                } else if start >= 0 {
+                    emit(start ..< index)
+                    start = -1
+                }
+            }
+            if start >= 0 { emit(start ..< text.count) }
+        }
+        return true
+    }
 }
