@@ -12,7 +12,7 @@ import Foundation
 ///
 /// A continuous signal is cut into a few levels, so that the rules after it still
 /// decide among hits about as good by it: typo closeness 10, field 27 (50 points each),
-/// proximity 5, coverage 33 (geometric), recency 11 (see each rule).
+/// proximity 5, coverage 68 (geometric), recency 11 (see each rule).
 public enum RankingRule: Int, CaseIterable, Sendable {
     /// Fewer typos; among as many, the likelier correction.
     case typos
@@ -63,22 +63,30 @@ public enum RankingRule: Int, CaseIterable, Sendable {
         }
     }
 
+    /// The rules in order, stored once (`allCases` makes an array at each use).
+    static let order = allCases
+
     /// The score of `level`, the levels of every rule in order: higher scores rank first.
+    @inline(__always)
     static func score(_ level: (RankingRule) -> Int) -> Double {
+        let radix = self.radix, top = self.top
         var total = 0.0
-        for rule in allCases {
-            total += Double(min(max(level(rule), 0), rule.levels - 1)) * radix[rule.rawValue]
+        for rule in order {
+            total += Double(min(max(level(rule), 0), top[rule.rawValue])) * radix[rule.rawValue]
         }
         return total
     }
+
+    /// Each rule's highest level.
+    private static let top = order.map { $0.levels - 1 }
 
     /// What one level of each rule is worth in the score: the product of the later
     /// rules' level counts, so that no sum of later levels reaches it. The product of
     /// all is below 2^53, so scores are exact integers in a `Double`.
     private static let radix: [Double] = {
-        var weights = [Double](repeating: 1, count: allCases.count)
-        for rule in allCases.reversed().dropFirst() {
-            let next = RankingRule(rawValue: rule.rawValue + 1)!
+        var weights = [Double](repeating: 1, count: order.count)
+        for rule in order.reversed().dropFirst() {
+            let next = order[rule.rawValue + 1]
             weights[rule.rawValue] = weights[next.rawValue] * Double(next.levels)
         }
         return weights
@@ -120,14 +128,14 @@ public enum RankingRule: Int, CaseIterable, Sendable {
         Int((min(max(proximity, 0), 1) * Double(proximitySteps)).rounded())
     }
 
-    /// Coverage below full in geometric steps, each a fifth less than the one above
-    /// (from 0.8 and up, 0.64…0.8, …, down to about 0.001), and a fully covered field
+    /// Coverage below full in geometric steps, each a tenth less than the one above
+    /// (from 0.9 and up, 0.81…0.9, …, down to about 0.001), and a fully covered field
     /// (an exact full title) above them all. Relative steps, because a body field is
     /// long: its coverage is a few hundredths, and a match covering 0.075 of one is a
     /// better answer than one covering 0.015. Within a step, `rankingHint`, engagement and
     /// recency decide.
-    static let coverageSteps = 31
-    static let coverageRatio = 0.8
+    static let coverageSteps = 66
+    static let coverageRatio = 0.9
 
     static func coverageLevel(_ coverage: Double) -> Int {
         if coverage >= 1 - 1e-9 { return coverageSteps + 1 }
