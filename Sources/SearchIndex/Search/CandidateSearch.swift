@@ -762,8 +762,8 @@ struct CandidateSearch {
         var best: [Double] = []
         var unread = 0
         for (index, (candidate, most)) in order.enumerated() {
-            // A margin for the rounding of sums in another order.
-            if best.count == need, most + 1e-6 < best[need - 1] {
+            // Scores are exact integers (``RankingRule/score(_:)``): no margin for rounding.
+            if best.count == need, most < best[need - 1] {
                 unread = order.count - index
                 break
             }
