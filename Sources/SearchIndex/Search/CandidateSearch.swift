@@ -8,7 +8,7 @@ import Foundation
 /// IDF), which measured 1.2 s at p99 on 100k items. Instead:
 ///
 /// 1. The FTS rowid is the item's quality bucket above its `items.rowid` (``FTSRowid``), where quality comes from the
-///    ranking hint and engagement (``Ranking/qualityBucket(rankingHint:engagements:)``),
+///    ranking hint and engagement (``StaticQuality/bucket(rankingHint:engagements:)``),
 ///    so `ORDER BY rowid DESC` walks matches best-first and FTS5 stops as soon as we
 ///    stop stepping. Within a bucket, newer rows come first.
 /// 2. A first pass asks only the heavy fields (`{title names keywords}`), a second pass

@@ -1,11 +1,8 @@
 import Foundation
 
-/// The signals of a hit that SPEC §5's rules rank by (``RankingRule``), and the
-/// static quality that orders the FTS index.
-///
-/// The two signals that do not depend on the query (ranking hint and engagement) also
-/// pick the item's quality bucket, the high bits of its FTS rowid, so FTS5 can return
-/// candidates best-first.
+/// The signals of a hit that SPEC §5's rules rank by (``RankingRule``). The two that
+/// do not depend on the query (ranking hint and engagement) are ``StaticQuality``'s,
+/// which also orders the FTS index by them.
 enum Ranking {
     /// Field weights by FTS column: title, names (display and alternate), keywords,
     /// description, text content.
@@ -53,29 +50,19 @@ enum Ranking {
         a.total != b.total ? a.total > b.total : a.id < b.id
     }
 
-    /// The ranking-hint part: 0–20 (an item without a hint counts as 50).
+    /// The ranking-hint part: 0–20 (``StaticQuality/hintScore(_:)``).
     static func hintScore(_ rankingHint: Double?) -> Double {
-        min(max(rankingHint ?? 50, 0), 100) / 5
+        StaticQuality.hintScore(rankingHint)
     }
 
-    /// The engagement part: 0–30, 10 per doubling of the count.
+    /// The engagement part: 0–30 (``StaticQuality/engagementScore(_:)``).
     static func engagementScore(_ engagements: Int64) -> Double {
-        guard engagements > 0 else { return 0 }
-        return min(30, 10 * log2(1 + Double(engagements)))
+        StaticQuality.engagementScore(engagements)
     }
 
     /// The recency part: 10 for content changed now, halving every 30 days.
     static func recencyScore(contentDate: Double, now: Double) -> Double {
         let days = max(0, now - contentDate) / 86_400_000
         return 10 * pow(0.5, days / 30)
-    }
-
-    /// The quality bucket (0–50) of an item: its query-independent score, rounded.
-    ///
-    /// One bucket per score point: finer buckets ordered candidates no better after
-    /// re-scoring (the page keeps ``CandidateSearch/slack`` extra rows) but made the
-    /// FTS index bigger (see ``Schema``).
-    static func qualityBucket(rankingHint: Double?, engagements: Int64) -> Int64 {
-        Int64((hintScore(rankingHint) + engagementScore(engagements)).rounded())
     }
 }
