@@ -474,6 +474,23 @@ final class SearchPathTests: IndexTestCase {
     /// there: `theBrent` is the one word `thebrent` (no word starts at `Brent`), `Straße`
     /// keeps its `ß` and `ﬁre` its ligature (neither folds to ASCII letters). The answer
     /// is asked of FTS5 itself, and of every way the search finds a prefix.
+    /// Found by `make relevance`'s description queries: `cronstrue javascript` found
+    /// nothing while `cronstrue java` found the package, because the Swift check missed
+    /// the prefix in the text (a complete word in the title, the prefix only in the body).
+    func testTheSwiftCheckFindsALongPrefixInTheBodyAfterATitleWord() throws {
+        try index.indexItems([
+            item("cron", title: "node-cronstrue", description: "Convert cron expressions into human readable descriptions",
+                 text: "cronstrue is a JavaScript library that parses a cron expression and outputs a human readable "
+                     + "description of the cron schedule.\nNode.js is an event-based server-side JavaScript engine."),
+        ] + (0 ..< 30).map { item("filler\($0)", title: "Garden \($0)", description: "javascript") })
+        for prefix in ["j", "java", "javascri", "javascript"] {
+            for path in [nil, MatchPlan.PrefixPath.headWalk, .swiftCheck, .merge] {
+                let found = try run("cronstrue \(prefix)", limit: 20, typos: false, prefixPath: path)
+                XCTAssertEqual(found.ids, ["cron"], "cronstrue \(prefix) \(String(describing: path))")
+            }
+        }
+    }
+
     func testEveryPathFindsThePrefixAtTheWordStartsFTS5Finds() throws {
         try index.indexItems([
             item("camel", title: "Garden", description: "theBrent show"),
