@@ -1,132 +1,33 @@
 import Foundation
 
 /// The search engine behind `search` and `systemSearch`: at least ``window`` FTS5
-/// candidates in static-quality order, analysed and ranked in Swift.
+/// candidates in static-quality order, analysed and ranked in Swift. Not bm25: it
+/// scores every match (1.2 s at p99 on 100k items for a short prefix).
 ///
-/// Why not `ORDER BY bm25(items_fts)`: a short prefix such as `a*` matches most rows,
-/// and bm25 must score every match (and scans each phrase's matches to compute its
-/// IDF), which measured 1.2 s at p99 on 100k items. Instead:
+/// A search, in the order it runs (docs/ARCHITECTURE.md, "How a search finds its
+/// candidates", says why each part is as it is; docs/benchmarks.md has the figures):
+/// 1. **Query.** ``SearchText/plan(for:)`` reads the text into a ``MatchPlan``: its
+///    terms (the last a prefix) as a ``MatchExpression``, which renders the FTS5 MATCH
+///    text and the locator's ``LocatorLayout``.
+/// 2. **Plan.** Before a row is read, the planner (`CandidateSearch+Planning.swift`)
+///    picks the prefix's path from the word list's counts and ``CostModel``, and the
+///    typo plan (``TypoPolicy``, ``Typos``) when the exact matches may not fill the page.
+///    The plan is then fixed; ``PlanOverrides`` lets tests force its choices.
+/// 3. **Matches.** Each ``AccessStep`` (`+Steps`, `+Walks`, `+Typos`) walks FTS5 rowids
+///    best-first (``FTSRowid``: quality above the item rowid) and keeps the candidates;
+///    a step that gives up takes its declared fallback. `+Visibility` drops expired,
+///    hidden-kind and other-domain rows; ``TermMatcher`` checks terms of several tokens.
+/// 4. **Count.** `+Counting`: exact when the matches ran out, else up to
+///    ``SearchableIndex/totalCountCap``, or nothing past the candidates when
+///    ``countsTotal`` is false.
+/// 5. **Rank.** ``HitAnalyzer`` finds each term's best match in a candidate's fields;
+///    ``RankingRule`` turns it into SPEC §5's levels and one score; ``ScoreBound``
+///    leaves unread the candidates that cannot reach the page. Equal scores fall to the
+///    identifier, so a page of 10 is the first 10 of a page of 50.
 ///
-/// 1. The FTS rowid is the item's quality bucket above its `items.rowid` (``FTSRowid``), where quality comes from the
-///    ranking hint and engagement (``StaticQuality/bucket(rankingHint:engagements:)``),
-///    so `ORDER BY rowid DESC` walks matches best-first and FTS5 stops as soon as we
-///    stop stepping. Within a bucket, newer rows come first.
-/// 2. A first pass asks only the heavy fields (`{title names keywords}`), a second pass
-///    all fields, so a title match of a low-quality item still competes with body
-///    matches of high-quality ones. Each pass keeps `max(need + slack, window)` accepted rows
-///    (not expired, of an allowed kind and domain). Over `items_fts` both passes (and
-///    the count of 4.) are one walk of the all-fields matches, each row's locator
-///    telling whether it is a heavy match, so that FTS5 merges a prefix's word lists
-///    once; heavy matches still missing after it are asked of `items_head`
-///    (``walkBothPasses(_:want:matcher:into:typed:heavyFound:analysis:)``).
-/// 3. ``HitAnalyzer`` reads each candidate's fields (a typo row's from the typo walk's
-///    own lookup of it, ``WalkAnalysis``) and finds every term's best match
-///    (field, whole word or prefix, typos, position); ``Ranking`` turns that, the
-///    ranking hint, engagement, recency and term statistics into a score whose parts
-///    follow SPEC §5's order. Candidates are sorted (equal scores by identifier) and
-///    the page cut; because every search ranks at least ``window`` candidates, pages
-///    ending within them are cut from the same order whatever their limit.
-/// 4. The total is exact when the second pass ran out of matches; otherwise up to
-///    ``SearchableIndex/totalCountCap`` matches are counted in one SQL statement, and a
-///    count that reaches the cap is reported as a lower bound. A search that shows no
-///    total (``countsTotal`` false: JS `search`, the system search) counts nothing past
-///    its candidates: counting on took about two fifths of the time of `time con`,
-///    `life con`, `the out` at 100k items, stepping the lists of both terms past the page.
-///
-/// What FTS5 is asked: single tokens AND-ed (see ``SearchText/plan(for:)``), since
-/// the tables are `detail=column` (no phrases, see ``Schema``). The last term's last
-/// token is the prefix; every other token is complete. A term of several tokens
-/// (`e-mail`, a CJK run of three or more characters, `新闻abc`) is then checked on
-/// each candidate by ``TermMatcher``, which drops the row when the term's tokens are
-/// not side by side in one field, and supplies the term's fields for ranking. Such a
-/// search counts only checked rows: its total is exact when the matches ran out,
-/// otherwise a lower bound.
-///
-/// A prefix is looked up first in `items_head` (title, names, keywords): for 1–3
-/// characters from its prefix index, because FTS5 would otherwise merge the lists of
-/// every word starting with those letters across all text (see ``Schema``); for a
-/// longer prefix typed alone, by merging those lists in `items_head` only, about a
-/// sixth of the words (docs/benchmarks.md, "Figures behind choices in the code").
-/// After complete terms, a prefix is found one of three ways
-/// (``MatchPlan/PrefixPath``), whichever is expected to cost least from the
-/// ``Vocabulary``'s counts alone, before a row is read
-/// (``CostModel/prefixPathCosts(prefixPostings:completeRows:items:want:prefixIsIndexed:)``, for the
-/// exact plan and again for the typo pass's; a prefix ORed with its own typo
-/// alternatives is merged):
-/// - the complete terms drive and ``PrefixVerifier`` checks the prefix on each
-///   candidate's heavy fields in Swift, then the body of the rows that lack it, for up
-///   to ``CostModel/verifiedScanBudget`` rows; past that (the estimate was wrong: a prefix rare
-///   among the matches) both lists are walked side by side. Cheapest for a frequent
-///   prefix after few matches (`house a`) or after a rare word (`wrecking sta`);
-/// - the complete terms' matches in `items_fts` and the prefix's in `items_head` are
-///   walked side by side (``mergeScan(complete:prefix:prefixIsIndexed:headPhrase:want:matcher:expectedRows:into:)``),
-///   one step per row of either: cheapest when the heavy fields hold many matches
-///   (`the tra`, `and con`, `guide int`). Past a full page it counts on with
-///   statements that read the rowid alone; when its matches so far say the heavy
-///   fields will not fill the page it gives up for FTS5's merge, and when they run
-///   out short, FTS5 walks and counts the whole expression in one merge. A prefix of
-///   1–3 characters comes from `items_head`'s prefix index; a longer one is merged
-///   there first, a fifth of the postings of a merge in `items_fts` (`and inte` at 1M
-///   items: 8 ms, 42 ms merged in `items_fts`);
-/// - or FTS5 gets the whole expression in `items_fts` and merges the prefix's word
-///   lists once (``walkBothPasses(_:want:matcher:into:typed:heavyFound:analysis:)``): cheapest for a prefix
-///   rare in titles after many matches (`the x`, and the typo pass of `blats ke`, whose
-///   alternatives match 1,300 items with few `ke` words: 14 ms checked, 2 ms merged at
-///   100k items).
-/// Before 1M items were measured, a prefix of 4 or more characters after complete
-/// terms was always merged: `fluttery inte` then took 33 ms (FTS5 merging `inte*`'s
-/// 263k postings), 7.6 ms checked in Swift on `fluttery`'s 766 matches.
-///
-/// The count: FTS5's merge counts up to ``SearchableIndex/totalCountCap`` matches,
-/// exactly. The Swift check reports a lower bound unless it ran out of matches
-/// (counting further would mean checking every remaining row). The walk of both lists
-/// counts on up to the cap, but only matches with the prefix in a heavy field: when
-/// those fill the page the total is a lower bound (`totalCountIsExact` false), as for a
-/// prefix typed alone (below); when they do not, FTS5's merge answers and counts.
-///
-/// SPEC §5 says the prefix matches in every field, so when the heavy fields do not
-/// fill `need + slack` rows, the search goes on in the other fields: the rows the
-/// Swift check rejected have their description and text content checked too, and the
-/// FTS5 paths run one more pass on `items_fts` with the plain prefix. A prefix with few
-/// heavy matches is nearly always rare in the body too, so that pass is cheap.
-///
-/// What a prefix looked up in `items_head` first may miss: an item whose only match
-/// for the prefix is in its description or text content, while `need + slack` items
-/// matching it in a heavy field already fill the candidates. Such an item scores at
-/// least 20 field points below a keyword match, 40 below a title match
-/// (``Ranking/columnWeights``), so only a large hint, engagement or recency lead would
-/// have put it on the page. Those searches report their total as a lower bound
-/// (`totalCountIsExact` false); typing one more letter brings such items back.
-///
-/// Typos (SPEC §5, ``Typos``): every exact match ranks above every match with a typo,
-/// so when the exact matches fill the page nothing else is looked for; otherwise the
-/// plan is searched again with each term of 5+ letters ORed with its alternatives
-/// from the ``Vocabulary`` (``typoCandidates(plan:matcher:vocabulary:want:into:)``),
-/// through the same paths as an exact plan. After complete terms, before a prefix that
-/// both passes would have FTS5 merge (longer than `items_head`'s prefix index), and
-/// when the word list shows fewer exact matches than a search ranks, the typo pass
-/// runs first: its plan's matches include the exact ones, the locator tells which
-/// rows match every term as typed (``LocatorLayout``'s typed entries), and when the walk
-/// read every match those rows are the exact pass's answer, so its FTS5 query is not
-/// run (`earnestine comp`, `proctored conc`: the second merge of `comp*`, `conc*`).
-/// A prefix typed alone ORed with its alternatives is asked of `items_head` first only
-/// when their heavy matches may fill the page (a fifth of their postings, ``CostModel/heavyShare``,
-/// reaches `want`); otherwise `items_head`, a scan of `items_fts` and a count merged
-/// every alternative's lists three times, and one walk of `items_fts` that tells heavy
-/// matches by the locator and counts as it goes finds the same candidates
-/// (``MatchPlan/mergesPrefixAlone``: `rowelling` 3.1 → 1.6 ms at 10k items). Should
-/// the heavy matches fill the page after all, the walk keeps the best body matches
-/// beside them, which `items_head` first would have left out (see below).
-/// A typo plan's prefix without alternatives of its own, left to FTS5's merge by the
-/// cost rule, is checked in Swift on every match of the complete terms instead when
-/// they are few for the prefix's postings
-/// (``checkedTypoCandidates(plan:check:want:matcher:typed:analysis:)``: `politicized
-/// va`, the typo pass 4.7 → 2.8 ms at 100k items), keeping the candidates the merge
-/// keeps.
-///
-/// The trade-off: with more than `window` matches in both passes, an item that
-/// is neither in the best quality buckets nor matched in a heavy field cannot reach
-/// the first page. Typing one more letter narrows the matches and brings it back.
+/// The trade-off: with more than `window` matches in both passes, an item that is
+/// neither in the best quality buckets nor matched in a heavy field (title, names,
+/// keywords) cannot reach the first page. Typing one more letter brings it back.
 struct CandidateSearch {
     /// Rows kept beyond the requested page, for re-ranking.
     static let slack = 40
