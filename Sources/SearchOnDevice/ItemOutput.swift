@@ -131,6 +131,13 @@ enum ItemOutput {
         sink.name("termStatistics"); sink.number(parts.termStatistics)
         sink.name("bestField"); sink.string(parts.bestField)
         sink.name("typoCount"); sink.number(Double(parts.typoCount))
+        // Each rule's level, in the rules' order: what `score` packs.
+        sink.name("levels")
+        sink.beginObject()
+        for rule in RankingRule.allCases {
+            sink.key(rule.name); sink.number(Double(parts.level(rule)))
+        }
+        sink.endObject()
         sink.endObject()
         sink.name("highlights")
         writeHighlights(hit, to: &sink)

@@ -24,7 +24,7 @@ final class ASCIIScanTests: XCTestCase {
     }
 
     private func scan(_ word: String, _ text: [UInt8]) -> Bool? {
-        text.withUnsafeBufferPointer { HitAnalyzer.containsWord(Array(word.utf8), in: $0) }
+        text.withUnsafeBufferPointer { ASCIIText.containsWord(Array(word.utf8), in: $0) }
     }
 
     func testItFindsWholeWordsInEitherCase() {
@@ -48,31 +48,30 @@ final class ASCIIScanTests: XCTestCase {
         for _ in 0 ..< 20_000 {
             let word = Array(words[next(words.count)].utf8)
             let text = numbers.text(planting: word, among: alphabet, length: next(40))
-            let found = text.withUnsafeBufferPointer { HitAnalyzer.containsWord(word, in: $0) }
+            let found = text.withUnsafeBufferPointer { ASCIIText.containsWord(word, in: $0) }
             XCTAssertEqual(found, reference(word, in: text), "\(String(decoding: word, as: UTF8.self)) in \(text)")
         }
     }
 
-    /// What the Swift prefix check's reading of folded words says for ASCII `text`:
-    /// whether a word starts with `prefix`, and whether it is the first word; `nil`
-    /// when there is none before a non-ASCII byte (or, in JSON, a backslash).
-    private func referenceWordStarts(_ prefix: [UInt8], in text: [UInt8], json: Bool) -> (any: Bool, first: Bool)? {
+    /// What FTS5's tokenizer says of ASCII `text`: whether a token starts with `prefix`,
+    /// and whether it is the first token; `nil` when there is none before a non-ASCII
+    /// byte (or, in JSON, a backslash).
+    private func referenceWordStarts(_ prefix: [UInt8], in text: [UInt8], json: Bool, tokenizer: FTSTokenizer) -> (any: Bool, first: Bool)? {
         let end = text.firstIndex { $0 >= 0x80 || (json && $0 == 0x5C) } ?? text.count
-        let folded = Array(text[..<end]).withUnsafeBufferPointer {
-            TextFolding(caseInsensitive: true, diacriticInsensitive: true).foldWords($0)
-        }
-        for (number, word) in folded.words.enumerated() where folded.bytes[word].starts(with: prefix) {
+        let tokens = Array(text[..<end]).withUnsafeBufferPointer { tokenizer.tokens($0) }
+        for number in 0 ..< tokens.count where Array(tokens[number]).starts(with: prefix) {
             return (true, number == 0)
         }
         return end < text.count ? nil : (false, false)
     }
 
-    func testThePrefixCheckFindsWordStartsAsTheFoldedWordsDo() {
+    func testThePrefixCheckFindsWordStartsAsTheTablesTokenizerDoes() throws {
+        let tokenizer = try XCTUnwrap(FTSTokenizer())
         func check(_ prefix: String, _ text: String, json: Bool = false) -> (any: Bool, first: Bool)? {
-            Array(text.utf8).withUnsafeBufferPointer { PrefixVerifier.asciiWordStarts(of: Array(prefix.utf8), in: $0, json: json) }
+            Array(text.utf8).withUnsafeBufferPointer { ASCIIText.wordStarts(of: Array(prefix.utf8), in: $0, json: json) }
         }
-        XCTAssertEqual(check("bre", "theBrent show").map { [$0.any, $0.first] }, [true, false], "an upper-case letter after a lower-case one starts a word")
-        XCTAssertEqual(check("theb", "theBrent show").map { [$0.any, $0.first] }, [false, false], "a prefix across such a start is not a word's start")
+        XCTAssertEqual(check("bre", "theBrent show").map { [$0.any, $0.first] }, [false, false], "no word starts inside theBrent")
+        XCTAssertEqual(check("theb", "theBrent show").map { [$0.any, $0.first] }, [true, true], "theBrent is one word")
         XCTAssertEqual(check("sn", "Snow falls").map { [$0.any, $0.first] }, [true, true])
         XCTAssertEqual(check("sn", "caf\\u00e9 snow", json: true) == nil, true, "an escape comes first: it must be decoded")
         XCTAssertEqual(check("sn", "caf\u{e9} snow") == nil, true)
@@ -88,55 +87,33 @@ final class ASCIIScanTests: XCTestCase {
             let prefix = Array(prefixes[next(prefixes.count)].utf8)
             let json = next(2) == 0
             let text = numbers.text(planting: prefix, among: alphabet, length: next(48))
-            let found = text.withUnsafeBufferPointer { PrefixVerifier.asciiWordStarts(of: prefix, in: $0, json: json) }
-            let expected = referenceWordStarts(prefix, in: text, json: json)
+            let found = text.withUnsafeBufferPointer { ASCIIText.wordStarts(of: prefix, in: $0, json: json) }
+            let expected = referenceWordStarts(prefix, in: text, json: json, tokenizer: tokenizer)
             XCTAssertEqual(found.map { [$0.any, $0.first] }, expected.map { [$0.any, $0.first] },
                            "\(String(decoding: prefix, as: UTF8.self)) in \(String(decoding: text, as: UTF8.self)) (json \(json))")
         }
     }
 
-    func testThePrefixCheckOfMixedTextFindsWordStartsAsTheFoldedWordsDo() {
-        func check(_ prefix: String, _ text: String) -> [Bool]? {
-            Array(text.utf8).withUnsafeBufferPointer { PrefixVerifier.mixedWordStarts(of: Array(prefix.utf8), in: $0, json: false) }
-                .map { [$0.any, $0.first] }
+    /// Past ASCII, the check reads the tokens the analysis reads, which are FTS5's.
+    func testThePrefixCheckOfMixedTextFindsTheTokensFTS5Makes() throws {
+        let fields = try XCTUnwrap(FieldTokenizer())
+        func check(_ prefix: String, _ text: String) -> [Bool] {
+            let found = Array(text.utf8).withUnsafeBufferPointer { bytes in
+                let tokens = fields.tokenize(bytes)
+                defer { fields.recycle(tokens) }
+                return PrefixVerifier.wordStarts(of: Array(prefix.utf8), in: tokens)
+            }
+            return [found.any, found.first]
         }
         XCTAssertEqual(check("sea", "the S\u{e9}ances"), [true, false], "an accented letter folds to its letter")
-        XCTAssertEqual(check("ste", "Stra\u{df}e"), [false, false])
-        XCTAssertEqual(check("strass", "Stra\u{df}e"), [true, true], "ß folds to ss")
+        XCTAssertEqual(check("strass", "Stra\u{df}e"), [false, false], "ß stays ß")
+        XCTAssertEqual(check("stra\u{df}", "Stra\u{df}e"), [true, true])
+        XCTAssertEqual(check("fi", "\u{fb01}re"), [false, false], "the ligature stays a ligature")
+        XCTAssertEqual(check("\u{fb01}", "\u{fb01}re"), [true, true])
+        XCTAssertEqual(check("bre", "caf\u{e9} theBrent"), [false, false])
         XCTAssertEqual(check("tra", "東京travel"), [true, false], "a word starts after a Chinese character")
         XCTAssertEqual(check("ke", "ビジネス make"), [false, false])
-        XCTAssertEqual(check("fi", "\u{fb01}re"), nil, "a ligature past U+0800 folds to letters: it cannot tell")
-        XCTAssertEqual(check("sea", "se\u{301}ance"), nil, "nor at a combining mark before the match ends")
-        // Seeded: ASCII of both cases, accented and other letters below U+0800, kana,
-        // Chinese characters, punctuation from U+0800, a ligature, a combining mark and
-        // JSON's escape, with the prefix planted often.
-        var numbers = SeededNumbers(seed: 0xF01D)
-        func next(_ bound: Int) -> Int { numbers.next(bound) }
-        let alphabet = ["a", "b", "e", "s", "A", "E", "S", "9", " ", ",", "\"", "\\", "-", "\u{e9}", "\u{c9}", "\u{df}", "\u{f8}",
-                        "\u{131}", "\u{3b1}", "\u{416}", "テ", "ガ", "こ", "新", "、", "\u{2019}", "\u{fb01}", "\u{301}", "\u{1F600}"]
-        let prefixes = ["se", "ss", "e", "a", "ab", "sea", "9", "ae"]
-        let folding = TextFolding(caseInsensitive: true, diacriticInsensitive: true)
-        var told = 0
-        for _ in 0 ..< 20_000 {
-            let prefix = prefixes[next(prefixes.count)]
-            let json = next(2) == 0
-            var text = ""
-            for _ in 0 ..< next(24) {
-                text += next(5) == 0 ? (next(2) == 0 ? prefix : prefix.uppercased()) : alphabet[next(alphabet.count)]
-            }
-            let bytes = Array(text.utf8)
-            let found = bytes.withUnsafeBufferPointer { PrefixVerifier.mixedWordStarts(of: Array(prefix.utf8), in: $0, json: json) }
-            let cannotTell = text.contains("\u{fb01}") || text.unicodeScalars.contains("\u{301}") || (json && text.contains("\\"))
-            guard let found else {
-                XCTAssertTrue(cannotTell, "it could tell for \(prefix) in \(text)")
-                continue
-            }
-            told += 1
-            let words = bytes.withUnsafeBufferPointer { folding.foldWords($0) }
-            let number = words.words.firstIndex { words.bytes[$0].starts(with: Array(prefix.utf8)) }
-            XCTAssertEqual([found.any, found.first], [number != nil, number == 0], "\(prefix) in \(text) (json \(json))")
-        }
-        XCTAssertGreaterThan(told, 5_000)
+        XCTAssertEqual(check("sea", "se\u{301}ance"), [true, true], "a combining accent is removed")
     }
 
     func testTheSplitterSplitsAndFoldsAsTheTablesTokenizerDoes() throws {
@@ -149,11 +126,11 @@ final class ASCIIScanTests: XCTestCase {
         for _ in 0 ..< 5_000 {
             var text: [UInt8] = []
             for _ in 0 ..< next(30) { text.append(next(3) == 0 ? UInt8(next(128)) : common[next(common.count)]) }
-            // Written over a longer buffer, as the analyzer reuses one.
+            // Written over a longer buffer, as the field tokenizer reuses one.
             var folded = [UInt8](repeating: 0xFF, count: text.count + next(10))
             var ranges: [Range<Int>] = []
             XCTAssertTrue(text.withUnsafeBufferPointer { source in
-                folded.withUnsafeMutableBufferPointer { HitAnalyzer.splitASCII(source, folding: $0, into: &ranges) }
+                folded.withUnsafeMutableBufferPointer { ASCIIText.split(source, folding: $0, into: &ranges) }
             })
             let expected = text.withUnsafeBufferPointer { tokenizer.tokens($0) }
             XCTAssertEqual(ranges, expected.offsets, "token ranges of \(text)")
@@ -163,10 +140,32 @@ final class ASCIIScanTests: XCTestCase {
         var folded = accented
         var ranges: [Range<Int>] = []
         XCTAssertFalse(accented.withUnsafeBufferPointer { source in
-            folded.withUnsafeMutableBufferPointer { HitAnalyzer.splitASCII(source, folding: $0, into: &ranges) }
+            folded.withUnsafeMutableBufferPointer { ASCIIText.split(source, folding: $0, into: &ranges) }
         })
     }
+    /// The title check's first tokens are the tokenizer's first tokens, or `nil` when a
+    /// non-ASCII byte comes before as many.
+    func testTheTitleChecksTokensAreTheTablesTokenizers() throws {
+        let tokenizer = try XCTUnwrap(FTSTokenizer())
+        var numbers = SeededNumbers(seed: 0x717E)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
+        let common = "abcxyzABCXYZ0189 -,".map(String.init) + ["\u{e9}", "\u{a9}", "東"]
+        for _ in 0 ..< 5_000 {
+            let text = Array((0 ..< next(30)).map { _ in common[next(common.count)] }.joined().utf8)
+            let limit = 1 + next(3)
+            let found = text.withUnsafeBufferPointer { TermMatcher.asciiTokens($0, limit: limit) }
+            let whole = text.withUnsafeBufferPointer { tokenizer.tokens($0) }
+            guard let found else {
+                XCTAssertTrue(text.contains { $0 >= 0x80 }, "\(text): ASCII text is split")
+                continue
+            }
+            let expected = (0 ..< min(limit, whole.count)).map { Array(whole[$0]) }
+            XCTAssertEqual((0 ..< found.count).map { Array(found[$0]) }, expected, "\(text) limit \(limit)")
+            XCTAssertEqual(found.offsets, Array(whole.offsets.prefix(limit)), "\(text) limit \(limit)")
+        }
+    }
 }
+
 
 extension ASCIIScanTests {
     /// The analyzer splits text with non-ASCII characters in stretches (ASCII words in
@@ -175,12 +174,11 @@ extension ASCIIScanTests {
     /// at once, CJK characters one by one, as the tables see it.
     func testTheMixedSplitterTokenizesAsTheTablesTokenizerDoesWhole() throws {
         let tokenizer = try XCTUnwrap(FTSTokenizer())
-        let analyzer = try XCTUnwrap(HitAnalyzer(plan: XCTUnwrap(SearchText.plan(for: "word")), typoTolerance: true,
-                                                 vocabulary: nil, itemCount: 0))
+        let fields = try XCTUnwrap(FieldTokenizer())
         func wholly(_ text: [UInt8]) -> [([UInt8], Range<Int>)] {
             text.withUnsafeBufferPointer { source in
                 var spaced: [UInt8] = [], insertions: [Int] = []
-                guard SearchText.spacedCJK(utf8: source, into: &spaced, insertions: &insertions) else {
+                guard CJKText.spaced(utf8: source, into: &spaced, insertions: &insertions) else {
                     let found = tokenizer.tokens(source)
                     return (0 ..< found.count).map { (Array(found[$0]), found.offsets[$0]) }
                 }
@@ -194,7 +192,7 @@ extension ASCIIScanTests {
         }
         func mixed(_ text: [UInt8], folded: inout [UInt8]) -> [([UInt8], Range<Int>)] {
             var ranges: [Range<Int>] = [], offsets: [Range<Int>] = []
-            text.withUnsafeBufferPointer { analyzer.splitMixed($0, folded: &folded, ranges: &ranges, offsets: &offsets) }
+            text.withUnsafeBufferPointer { fields.splitMixed($0, folded: &folded, ranges: &ranges, offsets: &offsets) }
             return zip(ranges, offsets).map { (Array(folded[$0.0]), $0.1) }
         }
         let pieces = ["caf\u{e9}", "Caf\u{c9}", "e\u{301}t\u{e9}", "na\u{ef}ve", "Stra\u{df}e", "\u{c5}ngstr\u{f6}m", "word", "WORD",
@@ -216,7 +214,7 @@ extension ASCIIScanTests {
             XCTAssertEqual(found.map(\.1), expected.map(\.1), "token ranges of \(text)")
             // As a field is tokenized: split as ASCII until the first other byte, then
             // in stretches from there.
-            let tokens = bytes.withUnsafeBufferPointer { analyzer.tokenize($0) }
+            let tokens = bytes.withUnsafeBufferPointer { fields.tokenize($0) }
             let whole = (0 ..< tokens.count).map { (Array(tokens[$0]), tokens.original($0)) }
             XCTAssertEqual(whole.map(\.0), expected.map(\.0), "tokens of \(text), as a field")
             XCTAssertEqual(whole.map(\.1), expected.map(\.1), "token ranges of \(text), as a field")

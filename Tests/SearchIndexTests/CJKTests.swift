@@ -77,18 +77,18 @@ final class CJKTests: IndexTestCase {
             (0 ..< tokens.count).map { String(decoding: tokens[$0], as: UTF8.self) }
         }
         for text in ["React NativeアプリでSpotlightを使った検索", "腾讯新闻 Daily", "Crème brûlée", "𠀀𠀁 emoji 😀 한국어", ""] {
-            let checked = strings(tokenizer.tokens(SearchText.spacedCJK(text)))
-            let indexed = strings(tokenizer.tokens(SearchText.segmented(text)))
+            let checked = strings(tokenizer.tokens(CJKText.spaced(text)))
+            let indexed = strings(tokenizer.tokens(CJKText.segmented(text)))
             XCTAssertEqual(Array(indexed.prefix(checked.count)), checked, text)
             XCTAssertTrue(indexed.dropFirst(checked.count).allSatisfy { $0.unicodeScalars.count == 2 }, "then bigrams: \(text)")
         }
     }
 
     func testSegmentationLeavesOtherScriptsAlone() {
-        XCTAssertEqual(SearchText.segmented("Crème brûlée"), "Crème brûlée")
-        XCTAssertEqual(SearchText.segmented("新闻abc"), " 新 闻 abc 新闻 ", "unigrams, then the run's bigrams")
-        XCTAssertEqual(SearchText.segmented("腾讯新闻"), " 腾 讯 新 闻  腾讯 讯新 新闻 ")
-        XCTAssertEqual(SearchText.spacedCJK("新闻abc"), " 新 闻 abc")
+        XCTAssertEqual(CJKText.segmented("Crème brûlée"), "Crème brûlée")
+        XCTAssertEqual(CJKText.segmented("新闻abc"), " 新 闻 abc 新闻 ", "unigrams, then the run's bigrams")
+        XCTAssertEqual(CJKText.segmented("腾讯新闻"), " 腾 讯 新 闻  腾讯 讯新 新闻 ")
+        XCTAssertEqual(CJKText.spaced("新闻abc"), " 新 闻 abc")
         XCTAssertEqual(SearchText.matchExpression(for: "新闻 ab"), "\"新闻\" AND \"ab\"*")
         XCTAssertEqual(SearchText.matchExpression(for: "ab 新闻"), "\"ab\" AND \"新闻\"")
         XCTAssertEqual(SearchText.matchExpression(for: "オーディオ"), "\"オー\" AND \"ーデ\" AND \"ディ\" AND \"ィオ\"")

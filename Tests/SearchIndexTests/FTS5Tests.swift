@@ -31,8 +31,8 @@ final class FTS5Tests: XCTestCase {
         XCTAssertNil(FTS5Tokenizer.Factory(name: "unicode61", arguments: ["no-such-option", "1"])?.make())
     }
 
-    /// The match locator's `'+'` form: per group of phrases, the columns of any of them,
-    /// then those of its first (the term as typed), as one walk of a typo plan reads them.
+    /// The match locator's typed entries: per group of phrases, the columns of any of
+    /// them, then those of its first (the term as typed), as one walk of a typo plan reads them.
     func testTheLocatorTellsEachGroupsFirstPhraseApart() throws {
         let connection = try Connection(path: ":memory:", create: true)
         try MatchLocator.register(on: connection)
@@ -40,10 +40,17 @@ final class FTS5Tests: XCTestCase {
             CREATE VIRTUAL TABLE docs USING fts5(title, names, keywords, description, text, detail=column);
             INSERT INTO docs(rowid, title, names, keywords) VALUES (1, 'red apple', 'green', 'red'), (2, 'green', 'apple', 'blue');
             """)
+        let expression = MatchExpression([
+            MatchGroup(["red", "green"].map { MatchPhrase(token: $0, isPrefix: false) }),
+            MatchGroup(MatchPhrase(token: "apple", isPrefix: false)),
+        ])
+        XCTAssertEqual(expression.text, #"("red" OR "green") AND "apple""#)
+        let layout = try XCTUnwrap(expression.layout(recordingTyped: true))
+        XCTAssertEqual(layout.sqlArguments, ", X'010201'")
         let statement = try connection.prepare("""
-            SELECT \(MatchLocator.functionName)(docs, '+2,1') FROM docs
-            WHERE docs MATCH '("red" OR "green") AND "apple"' ORDER BY rowid
+            SELECT \(MatchLocator.functionName)(docs\(layout.sqlArguments)) FROM docs WHERE docs MATCH ? ORDER BY rowid
             """)
+        statement.bind([.text(expression.text)])
         var locators: [PhraseLocator] = []
         while try statement.step() { locators.append(PhraseLocator(rawValue: statement.int64(0))) }
         XCTAssertEqual(locators.count, 2)
@@ -57,6 +64,8 @@ final class FTS5Tests: XCTestCase {
         XCTAssertEqual(locators[1][1], [])
         XCTAssertEqual(locators[1][2], .names)
         XCTAssertEqual(locators[1][3], .names)
+        XCTAssertEqual(locators.map(layout.matchesAsTyped), [true, false])
+        XCTAssertEqual(locators.map(layout.isHeavy), [true, true])
     }
 
     func testAnAuxiliaryFunctionSeesEachPhrasesColumns() throws {
@@ -90,6 +99,17 @@ final class FTS5Tests: XCTestCase {
         XCTAssertTrue(try arguments.step())
         XCTAssertEqual([arguments.value(0), arguments.value(1), arguments.value(2)], [.integer(5), .null, .integer(0)])
         arguments.reset()
+
+        // A blob argument's bytes as they are; any other type is no blob.
+        try connection.register(FTS5Function(name: "blob_sum") { call in
+            guard let bytes = call.blob(0) else { return .null }
+            return .integer(bytes.reduce(0) { $0 + Int64($1) } + 1000 * Int64(bytes.count))
+        })
+        let blobs = try connection.prepare(
+            "SELECT blob_sum(docs, X'0102FF'), blob_sum(docs, X''), blob_sum(docs, 'abc'), blob_sum(docs, NULL) FROM docs WHERE docs MATCH 'blue'")
+        XCTAssertTrue(try blobs.step())
+        XCTAssertEqual((0 ..< 4).map { blobs.value(Int32($0)) }, [.integer(3258), .integer(0), .null, .null])
+        blobs.reset()
 
         try connection.register(FTS5Function(name: "refuse") { _ in .error("refused on purpose") })
         XCTAssertThrowsError(try connection.prepare("SELECT refuse(docs) FROM docs WHERE docs MATCH 'apple'").run()) { error in

@@ -40,7 +40,7 @@ final class FTSRowidTests: IndexTestCase {
         for (id, hint) in [("low", 0.0), ("high", 100.0)] {
             let row = try XCTUnwrap(rows[id])
             XCTAssertEqual(row.fts.itemRowid, row.item)
-            XCTAssertEqual(row.fts.quality, Ranking.qualityBucket(rankingHint: hint, engagements: 0))
+            XCTAssertEqual(row.fts.quality, StaticQuality.bucket(rankingHint: hint, engagements: 0))
             XCTAssertTrue(row.inFTS)
         }
         XCTAssertGreaterThan(rows["high"]!.fts, rows["low"]!.fts)
@@ -48,7 +48,7 @@ final class FTSRowidTests: IndexTestCase {
 
         _ = try index.indexItems([item("low", title: "apple", rankingHint: 100), item("high", title: "apple", rankingHint: 0)])
         rows = try stored()
-        XCTAssertEqual(rows["low"]!.fts.quality, Ranking.qualityBucket(rankingHint: 100, engagements: 0))
+        XCTAssertEqual(rows["low"]!.fts.quality, StaticQuality.bucket(rankingHint: 100, engagements: 0))
         XCTAssertTrue(rows["low"]!.inFTS && rows["high"]!.inFTS)
         XCTAssertEqual(try searchIDs("apple"), ["low", "high"])
     }

@@ -31,7 +31,7 @@ final class MigrationTests: IndexTestCase {
         let insert = try connection.prepare("INSERT INTO items_fts(rowid, title, description) VALUES (?, ?, ?)")
         let head = try connection.prepare("INSERT INTO items_head(rowid, title) VALUES (?, ?)")
         while try rows.step() {
-            let title = rows.text(1).map(SearchText.spacedCJK)
+            let title = rows.text(1).map(CJKText.spaced)
             insert.bind([.integer(rows.int64(0)), title.map(SQLValue.text) ?? .null, rows.text(2).map(SQLValue.text) ?? .null])
             try insert.run()
             head.bind([.integer(rows.int64(0)), title.map(SQLValue.text) ?? .null])

@@ -52,11 +52,14 @@ final class RankingTests: IndexTestCase {
         XCTAssertEqual(hits.map { $0.item.id }, ["high", "none", "low"])
         XCTAssertEqual(hits[0].breakdown.rankingHint, 18)
         XCTAssertEqual(hits[2].breakdown.rankingHint, 2)
-        for hit in hits {
-            let b = hit.breakdown
-            let parts = b.typos + b.exactness + b.field + b.proximity + b.coverage + b.rankingHint + b.engagement + b.recency + b.termStatistics
-            XCTAssertEqual(hit.score, parts, accuracy: 1e-9, "the score is the sum of its parts")
+        XCTAssertEqual(hits.map { $0.breakdown.level(.rankingHint) }, [90, 50, 10], "the hint's level is the hint")
+        // The score orders as the rules' levels compared in order.
+        let levels = hits.map { hit in RankingRule.allCases.map { hit.breakdown.level($0) } }
+        for (a, b) in zip(levels, levels.dropFirst()) {
+            XCTAssertTrue(b.lexicographicallyPrecedes(a), "\(a) before \(b)")
         }
+        XCTAssertEqual(hits.map(\.score), hits.map { $0.breakdown.total })
+        XCTAssertTrue(hits.allSatisfy { $0.score == $0.score.rounded() }, "scores are integers")
     }
 
     func testEngagementRaisesRank() throws {

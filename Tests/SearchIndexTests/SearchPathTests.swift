@@ -427,13 +427,17 @@ final class SearchPathTests: IndexTestCase {
         ])
         let index = self.index!
         let snapshot = try index.store.read { try index.vocabulary.snapshot($0) }
+        // A phrase by its token, a trailing star a prefix.
+        func group(_ phrases: String...) -> MatchGroup {
+            MatchGroup(phrases.map { MatchPhrase(token: String($0.filter { $0 != "*" }), isPrefix: $0.hasSuffix("*")) })
+        }
         // stone 2, stones 1, stoned 1; store 1; stove 1.
-        XCTAssertEqual(CandidateSearch.postings(ofGroup: "(\"stone\"*)", in: snapshot), 4)
-        XCTAssertEqual(CandidateSearch.postings(ofGroup: "(\"stone\" OR \"store\"* OR \"stov\"*)", in: snapshot), 4)
-        XCTAssertEqual(CandidateSearch.postings(ofGroup: "(\"stones\" OR \"stor\")", in: snapshot), 1)
-        XCTAssertEqual(CandidateSearch.postings(ofGroup: "\"stone\"", in: snapshot), 2)
+        XCTAssertEqual(CandidateSearch.postings(ofGroup: group("stone*"), in: snapshot), 4)
+        XCTAssertEqual(CandidateSearch.postings(ofGroup: group("stone", "store*", "stov*"), in: snapshot), 4)
+        XCTAssertEqual(CandidateSearch.postings(ofGroup: group("stones", "stor"), in: snapshot), 1)
+        XCTAssertEqual(CandidateSearch.postings(ofGroup: group("stone"), in: snapshot), 2)
         // A CJK run is not in the word list: no bound.
-        XCTAssertNil(CandidateSearch.postings(ofGroup: "(\"stone\" OR \"新闻\")", in: snapshot))
+        XCTAssertNil(CandidateSearch.postings(ofGroup: group("stone", "新闻"), in: snapshot))
     }
 
     /// The Swift check of a prefix skips folding text whose only non-ASCII characters are
@@ -463,6 +467,75 @@ final class SearchPathTests: IndexTestCase {
             XCTAssertEqual(Set(merged.ids), ids, "\(query) merged")
             XCTAssertEqual(checked.ids, merged.ids, "\(query) checked")
             XCTAssertEqual(checked.total, merged.total, "\(query) checked: total")
+        }
+    }
+
+    /// Every path finds a prefix at the word starts FTS5's `unicode61` finds, and only
+    /// there: `theBrent` is the one word `thebrent` (no word starts at `Brent`), `Straße`
+    /// keeps its `ß` and `ﬁre` its ligature (neither folds to ASCII letters). The answer
+    /// is asked of FTS5 itself, and of every way the search finds a prefix.
+    /// Found by `make relevance`'s description queries: `cronstrue javascript` found
+    /// nothing while `cronstrue java` found the package, because the Swift check missed
+    /// the prefix in the text (a complete word in the title, the prefix only in the body).
+    func testTheSwiftCheckFindsALongPrefixInTheBodyAfterATitleWord() throws {
+        try index.indexItems([
+            item("cron", title: "node-cronstrue", description: "Convert cron expressions into human readable descriptions",
+                 text: "cronstrue is a JavaScript library that parses a cron expression and outputs a human readable "
+                     + "description of the cron schedule.\nNode.js is an event-based server-side JavaScript engine."),
+        ] + (0 ..< 30).map { item("filler\($0)", title: "Garden \($0)", description: "javascript") })
+        for prefix in ["j", "java", "javascri", "javascript"] {
+            for path in [nil, MatchPlan.PrefixPath.headWalk, .swiftCheck, .merge] {
+                let found = try run("cronstrue \(prefix)", limit: 20, typos: false, prefixPath: path)
+                XCTAssertEqual(found.ids, ["cron"], "cronstrue \(prefix) \(String(describing: path))")
+            }
+        }
+    }
+
+    func testEveryPathFindsThePrefixAtTheWordStartsFTS5Finds() throws {
+        try index.indexItems([
+            item("camel", title: "Garden", description: "theBrent show"),
+            item("brent", title: "Garden", description: "Brentwood road"),
+            item("eszett", title: "Garden", description: "Stra\u{df}e am See"),
+            item("double-s", title: "Garden", description: "Strasse"),
+            item("ligature", title: "Garden", keywords: ["\u{fb01}re escape"]),
+            item("plain", title: "Garden", description: "fireplace"),
+        ] + (0 ..< 30).map { item("filler\($0)", title: "Garden \($0)") })
+        // What FTS5 matches: the rows of `garden` and of the prefix, as its index holds them.
+        func fts5(_ prefix: String) throws -> Set<String> {
+            try index.store.read { connection in
+                let statement = try connection.prepare("""
+                    SELECT id FROM items WHERE fts_rowid IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)
+                    """)
+                _ = statement.bind([.text("\"garden\" \"\(prefix)\"*")])
+                var ids: Set<String> = []
+                while try statement.step() { ids.insert(statement.text(0)!) }
+                return ids
+            }
+        }
+        let expected: [String: Set<String>] = [
+            "bre": ["brent"], "the": ["camel"], "stras": ["double-s"], "stra\u{df}": ["eszett"], "str": ["eszett", "double-s"],
+            "fir": ["plain"], "\u{fb01}": ["ligature"], "\u{fb01}r": ["ligature"],
+        ]
+        for (prefix, ids) in expected {
+            XCTAssertEqual(try fts5(prefix), ids, "FTS5 for \(prefix)")
+            // With typos, a prefix of 5 letters also matches words one edit away
+            // (`stras`, `straße`): every path finds what FTS5's merge of them finds.
+            for typos in [false, true] {
+                let merged = try run("garden \(prefix)", limit: 20, typos: typos, prefixPath: .merge)
+                if !typos { XCTAssertEqual(Set(merged.ids), ids, "garden \(prefix) merged") }
+                for path in [nil, MatchPlan.PrefixPath.headWalk, .swiftCheck] {
+                    let found = try run("garden \(prefix)", limit: 20, typos: typos, prefixPath: path)
+                    let label = "garden \(prefix) \(String(describing: path)) typos \(typos)"
+                    XCTAssertEqual(found.ids, merged.ids, label)
+                    XCTAssertEqual(found.total, merged.total, "\(label): total")
+                }
+            }
+            // The typo pass, which may check the prefix in Swift after the misspelt word.
+            let merged = try run("gardn \(prefix)", limit: 20, checksTypoPrefix: false)
+            if prefix.count < 5 { XCTAssertEqual(Set(merged.ids), ids, "gardn \(prefix) merged") }
+            let checked = try run("gardn \(prefix)", limit: 20, checksTypoPrefix: true)
+            XCTAssertEqual(checked.ids, merged.ids, "gardn \(prefix) checked")
+            XCTAssertEqual(checked.total, merged.total, "gardn \(prefix) checked: total")
         }
     }
 

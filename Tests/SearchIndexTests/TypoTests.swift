@@ -128,7 +128,7 @@ final class RankingOrderTests: IndexTestCase {
         ])
         XCTAssertEqual(try searchIDs("harbor view"), ["exact", "longer", "apart"])
         let hits = try index.search("harbor view").hits
-        XCTAssertEqual(hits[0].breakdown.coverage, Ranking.coverageWeight, accuracy: 1e-9)
+        XCTAssertEqual(hits[0].breakdown.coverage, 1, accuracy: 1e-9)
         XCTAssertGreaterThan(hits[1].breakdown.proximity, hits[2].breakdown.proximity, "side by side and in order")
     }
 

@@ -84,8 +84,11 @@ final class MethodTests: ModuleTestCase {
         XCTAssertEqual(hits[0]["title"], "Lantern", "hits carry the item's fields")
         XCTAssertEqual(hits[0]["scoreDetails"]["bestField"], "title")
         XCTAssertEqual(hits[2]["scoreDetails"]["bestField"], "description")
-        let parts = ["typos", "exactness", "field", "proximity", "coverage", "rankingHint", "engagement", "recency", "termStatistics"].compactMap { hits[0]["scoreDetails"][$0].numberValue }
-        XCTAssertEqual(parts.reduce(0, +), scores[0], accuracy: 1e-9, "the parts add up to the score")
+        let rules = ["typos", "exactness", "field", "proximity", "coverage", "rankingHint", "engagement", "recency", "termStatistics"]
+        XCTAssertEqual(rules.compactMap { hits[0]["scoreDetails"][$0].numberValue }.count, rules.count, "every rule's signal")
+        let levels = hits.map { hit in rules.compactMap { hit["scoreDetails"]["levels"][$0].numberValue } }
+        XCTAssertEqual(levels.map(\.count), [rules.count, rules.count, rules.count], "every rule's level")
+        XCTAssertGreaterThan(levels[0][2], levels[1][2], "the title's field level above the keywords'")
         XCTAssertEqual(try call("search", "lantern", ["domains": ["org.example.kits"]]).arrayValue?.map { $0["id"] }, ["d"])
         XCTAssertEqual(try call("search", "lantern", ["limit": 1, "offset": 1]).arrayValue?.map { $0["id"] }, ["k"])
         XCTAssertEqual(try call("search", "lantern", ["limit": nil, "offset": .undefined]).arrayValue?.count, 3)

@@ -102,6 +102,9 @@ public final class SearchableIndex: @unchecked Sendable {
     var thumbnails: ThumbnailStore { store.thumbnails }
     /// The index's words (typos, term statistics).
     var vocabulary: Vocabulary { store.vocabulary }
+    /// Typo alternatives looked up in ``vocabulary`` lately (a user typing looks the
+    /// same complete words up at every keystroke).
+    let typoLookups = TypoLookupCache()
     private let stateLock = NSLock()
     private var lastPurge: Double = 0
     private var current: UserActivity?

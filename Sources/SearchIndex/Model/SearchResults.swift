@@ -1,26 +1,28 @@
-/// How a hit's ``SearchHit/score`` was made: one term per ranking signal.
+/// How a hit's ``SearchHit/score`` was made: the signal each ranking rule reads, and
+/// the level the rule gives it (``level(_:)``).
 ///
-/// ``total`` is the sum of the parts, so a score explains itself. The parts follow
-/// SPEC §5's order, each scaled so that it outweighs the ones after it: typos, then
-/// whether the typed word is a whole word, then the field, the terms' proximity, how
-/// much of the field the query covers, then `rankingHint`, engagement, recency, and
-/// last the terms' statistics (rarer terms in better fields weigh more).
+/// The score packs the levels of SPEC §5's rules, in order (``RankingRule``): a rule
+/// decides before every rule after it, whatever their signals. The signals say what
+/// was measured: typos, whether the typed word is a whole word, the field, the
+/// terms' proximity, how much of the field the query covers, then `rankingHint`,
+/// engagement, recency, and last the terms' statistics.
 public struct ScoreBreakdown: Sendable, Equatable {
-    /// −10,000 per typo (0 for an exact match).
+    /// −1 per typo, plus, with typos, how likely the words matched with typos are the
+    /// ones meant (their mean closeness, 0 to below 1); 0 for an exact match.
     public var typos: Double
-    /// 3,000 when every term matched a whole word (the word being typed included),
-    /// 0 when the last term matched only as the start of a longer word.
+    /// 1 when every term matched a whole word (the word being typed included), 0 when
+    /// the last term matched only as the start of a longer word.
     public var exactness: Double
     /// Where the terms matched: title 1000, display name / alternate names 700,
     /// keywords 500, description 300, text content 100 (averaged over the terms),
     /// plus bonuses when every term is in the title (200) and when the title starts
     /// with one (100).
     public var field: Double
-    /// 0–80: consecutive query terms side by side and in order in one field (80), or
-    /// within three words (40), averaged over the pairs of terms.
+    /// 0–1: consecutive query terms side by side and in order in one field (1), or
+    /// within three words (½), averaged over the pairs of terms.
     public var proximity: Double
-    /// 0–100: the share of the best matching field's characters the query matched (an
-    /// exact full title is 100).
+    /// 0–1: the share of the best matching field's characters the query matched (an
+    /// exact full title is 1).
     public var coverage: Double
     /// The item's `rankingHint` (0–100) scaled to 0–20.
     public var rankingHint: Double
@@ -38,9 +40,24 @@ public struct ScoreBreakdown: Sendable, Equatable {
     /// How many edits the matched words differ by from the query's.
     public var typoCount: Int
 
-    /// The score: the sum of the parts.
+    /// The score: the rules' levels packed in order (``RankingRule``), an integer.
     public var total: Double {
-        typos + exactness + field + proximity + coverage + rankingHint + engagement + recency + termStatistics
+        RankingRule.score(level)
+    }
+
+    /// The level `rule` gives these signals, `0 ..< rule.levels`, higher is better.
+    public func level(_ rule: RankingRule) -> Int {
+        switch rule {
+        case .typos: return RankingRule.typoLevel(count: typoCount, closeness: typos + Double(typoCount))
+        case .exactness: return exactness > 0 ? 1 : 0
+        case .field: return RankingRule.fieldLevel(field)
+        case .proximity: return RankingRule.proximityLevel(proximity)
+        case .coverage: return RankingRule.coverageLevel(coverage)
+        case .rankingHint: return RankingRule.hintLevel(rankingHint)
+        case .engagement: return RankingRule.engagementLevel(engagement)
+        case .recency: return RankingRule.recencyLevel(recency)
+        case .termStatistics: return RankingRule.termStatisticsLevel(termStatistics)
+        }
     }
 
     /// Makes a breakdown.

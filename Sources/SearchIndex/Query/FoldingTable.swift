@@ -35,18 +35,6 @@ enum FoldingTable {
         }
     }
 
-    /// The case- and diacritic-folded table in one buffer, for a loop that folds a
-    /// character at a time without retaining an array per character: scalar `v`
-    /// folds to `bytes[starts[v] ..< starts[v + 1]]`.
-    static let bothFoldedFlat: (bytes: [UInt8], starts: [Int32]) = {
-        var bytes: [UInt8] = [], starts: [Int32] = [0]
-        for entry in bothFolded {
-            bytes += entry
-            starts.append(Int32(bytes.count))
-        }
-        return (bytes, starts)
-    }()
-
     /// The table for `folding` (see ``table(caseInsensitive:diacriticInsensitive:)``).
     static func build(_ folding: TextFolding) -> [[UInt8]] {
         buildInOneCall(folding) ?? buildOneByOne(folding)

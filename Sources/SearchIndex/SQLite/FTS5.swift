@@ -199,6 +199,12 @@ struct FTS5Function: Sendable {
             SQLFunction.utf8(of: arguments?[index])
         }
 
+        /// The bytes of argument `index` when it is a blob, without copying; `nil` for
+        /// any other type. Valid until the call returns.
+        func blob(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+            SQLFunction.blob(of: arguments?[index])
+        }
+
         // Fts5ExtensionApi: int iVersion; then function pointers in this order.
         fileprivate static let xUserDataSlot = 1
         private static let xPhraseCountSlot = 6

@@ -91,6 +91,14 @@ extension SQLFunction {
         guard let pointer = sqlite3_value_text(value) else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_value_bytes(value)))
     }
+
+    /// The bytes of a blob argument value without copying (an empty buffer for an empty
+    /// blob); `nil` for any other type, which is not converted.
+    static func blob(of value: OpaquePointer?) -> UnsafeBufferPointer<UInt8>? {
+        guard sqlite3_value_type(value) == SQLITE_BLOB else { return nil }
+        guard let pointer = sqlite3_value_blob(value) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: pointer.assumingMemoryBound(to: UInt8.self), count: Int(sqlite3_value_bytes(value)))
+    }
 }
 
 /// The Swift closure behind a registered function, owned by SQLite (released when

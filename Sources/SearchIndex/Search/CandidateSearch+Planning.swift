@@ -2,7 +2,7 @@
 /// row — which way to find a short prefix after complete terms (``CostModel``), and the
 /// typo pass's plan with its alternatives.
 extension CandidateSearch {
-    /// Sets ``MatchPlan/prefixPath`` for a plan with complete terms and a prefix, from
+    /// `query` with ``MatchPlan/prefixPath`` chosen for complete terms and a prefix, from
     /// the word list's counts
     /// (``CostModel/prefixPathCosts(prefixPostings:completeRows:items:want:prefixIsIndexed:)``), or as
     /// ``PlanOverrides/prefixPath`` forces it. Without a word list a prefix of up to
@@ -17,16 +17,14 @@ extension CandidateSearch {
     /// choose the Swift check, FTS5 counts the terms' matches together, up to
     /// ``CostModel/verifiedScanBudget`` of them (no prefix to merge: a fraction of a millisecond),
     /// and the path is chosen on that count.
-    func choosePrefixPath(_ plan: inout MatchPlan, vocabulary snapshot: Vocabulary.Snapshot?, items: Int, want: Int,
-                                  prefixHasAlternatives: Bool = false) throws {
-        guard plan.prefix != nil, !plan.complete.isEmpty else { return }
-        if !plan.prefixIsIndexed || prefixHasAlternatives { plan.prefixPath = .merge }
-        guard !plan.prefixToken.isEmpty, !prefixHasAlternatives else { return }
-        if let forced = overrides.prefixPath {
-            plan.prefixPath = forced
-            return
-        }
-        guard let snapshot else { return }
+    func choosingPrefixPath(for query: MatchPlan, vocabulary snapshot: Vocabulary.Snapshot?, items: Int, want: Int,
+                            prefixHasAlternatives: Bool = false) throws -> MatchPlan {
+        var plan = query
+        guard plan.prefix != nil, !plan.complete.isEmpty else { return plan }
+        if !plan.prefixIsIndexed || prefixHasAlternatives { plan = plan.taking(.merge) }
+        guard !plan.prefixToken.isEmpty, !prefixHasAlternatives else { return plan }
+        if let forced = overrides.prefixPath { return plan.taking(forced) }
+        guard let snapshot else { return plan }
         let postings = snapshot.postings(withPrefix: Vocabulary.scalars(plan.prefixToken))
         var rows = Self.completeRows(of: plan, in: snapshot)
         var costs = CostModel.prefixPathCosts(prefixPostings: postings, completeRows: rows, items: items, want: want,
@@ -34,16 +32,15 @@ extension CandidateSearch {
         if plan.complete.count > 1, costs.cheapest != .swiftCheck, let complete = plan.completeExpression {
             let limit = CostModel.verifiedScanBudget + 1
             let counted = try connection.scalarInt(
-                "SELECT count(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ?1 LIMIT \(limit))", [.text(complete)])
+                "SELECT count(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ?1 LIMIT \(limit))", [.text(complete.text)])
             rows = min(rows ?? Int.max, Int(counted ?? 0) < limit ? Int(counted ?? 0) : items)
             costs = CostModel.prefixPathCosts(prefixPostings: postings, completeRows: rows, items: items, want: want,
                                          prefixIsIndexed: plan.prefixIsIndexed)
             trace?.note("complete terms counted together")
         }
-        plan.prefixPath = costs.cheapest
-        if costs.cheapest == .headWalk { plan.walkExpectsRows = rows }
         trace?.note(String(format: "%@ (postings %d, rows %@; µs check %.0f, walk %.0f, merge %.0f)", "\(costs.cheapest)", postings,
                            rows.map(String.init) ?? "?", costs.check, costs.walk, costs.merge))
+        return plan.taking(costs.cheapest, walkExpectsRows: costs.cheapest == .headWalk ? rows : nil)
     }
 
     /// An upper bound on the items the complete terms of a plan match: for each
@@ -58,42 +55,17 @@ extension CandidateSearch {
         return least
     }
 
-    /// The summed item counts of a phrase or an ORed group of phrases, `("word" OR
-    /// "pre"*)`, a bound on the rows it matches: a phrase with a star stands for every
-    /// listed word it starts. `nil` when a phrase's word is not one the list keeps (CJK
-    /// runs are not).
-    static func postings(ofGroup group: String, in snapshot: Vocabulary.Snapshot) -> Int? {
+    /// The summed item counts of a group's phrases, a bound on the rows it matches: a
+    /// prefix phrase stands for every listed word it starts. `nil` when a phrase's word
+    /// is not one the list keeps (CJK runs are not).
+    static func postings(ofGroup group: MatchGroup, in snapshot: Vocabulary.Snapshot) -> Int? {
         var total = 0
-        for phrase in phrases(ofGroup: group) {
-            // Tokens hold letters and digits only: parentheses, quotes and stars are
-            // the expression's.
-            let isPrefix = phrase.contains(UInt8(ascii: "*"))
-            let word = Vocabulary.scalars(phrase.filter { !"()\"*".utf8.contains($0) })
+        for phrase in group.phrases {
+            let word = Vocabulary.scalars(Array(phrase.token.utf8))
             guard Vocabulary.keeps(word) else { return nil }
-            total += isPrefix ? snapshot.postings(withPrefix: word) : snapshot.count(of: word)
+            total += phrase.isPrefix ? snapshot.postings(withPrefix: word) : snapshot.count(of: word)
         }
         return total
-    }
-
-    /// The phrases of a phrase or an ORed group of them, as UTF-8: what ` OR `
-    /// separates (a token is folded, so it never holds `OR`). Foundation's
-    /// `components(separatedBy:)` cost more here than the word list's lookups of a typo
-    /// plan's two dozen alternatives.
-    static func phrases(ofGroup group: String) -> [Substring.UTF8View] {
-        let utf8 = group.utf8[...]
-        var phrases: [Substring.UTF8View] = []
-        var start = utf8.startIndex, index = start
-        while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: " "), utf8[index...].starts(with: " OR ".utf8) {
-                phrases.append(utf8[start ..< index])
-                index = utf8.index(index, offsetBy: 4)
-                start = index
-            } else {
-                utf8.formIndex(after: &index)
-            }
-        }
-        phrases.append(utf8[start...])
-        return phrases
     }
 
     /// An upper bound on the items a plan matches exactly, from the word list: the least
@@ -117,36 +89,37 @@ extension CandidateSearch {
     /// each single-token term of 5 or more characters ORed with its alternatives, its
     /// short prefix's path chosen again; `nil` when no term has alternatives.
     func typoPlan(for plan: MatchPlan, vocabulary: Vocabulary.Snapshot, items: Int, want: Int) throws -> MatchPlan? {
-        func phrase(_ token: String, prefix: Bool) -> String {
-            SearchText.quoted(token) + (prefix ? "*" : "")
+        func phrase(_ token: String, prefix: Bool) -> MatchPhrase {
+            MatchPhrase(token: token, isPrefix: prefix)
         }
-        func alternatives(_ term: SearchTerm) -> [String]? {
+        func alternatives(_ term: SearchTerm) -> MatchGroup? {
             let edits = TypoPolicy.spec.maximumEdits(for: term)
             guard edits > 0 else { return nil }
             let scalars = Vocabulary.scalars(term.tokens[0])
-            let found = self.vocabulary?.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
-                ?? Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
+            let found = self.vocabulary.flatMap { words in
+                typoLookups?.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary, version: words.version)
+            } ?? Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
             guard !found.isEmpty else { return nil }
-            return [phrase(String(decoding: term.tokens[0], as: UTF8.self), prefix: term.isPrefix)] + found.map { alternative in
+            return MatchGroup([phrase(String(decoding: term.tokens[0], as: UTF8.self), prefix: term.isPrefix)] + found.map { alternative in
                 phrase(Vocabulary.string(alternative.word), prefix: term.isPrefix && !alternative.isWord)
-            }
+            })
         }
         var typoPlan = plan
         var expanded = false
         var prefixExpanded = false
-        var complete: [String] = []
+        var complete: [MatchGroup] = []
         var seen = Set<String>()
         for term in plan.terms {
             if term.isPrefix && term.tokens.count == 1 {
                 if let group = alternatives(term) {
-                    typoPlan.prefix = "(" + group.joined(separator: " OR ") + ")"
+                    typoPlan.prefix = group
                     expanded = true
                     prefixExpanded = true
                 }
                 continue
             }
             if !term.isPrefix, let group = alternatives(term) {
-                complete.append("(" + group.joined(separator: " OR ") + ")")
+                complete.append(group)
                 expanded = true
                 continue
             }
@@ -154,7 +127,7 @@ extension CandidateSearch {
             // of the last term stays the plan's prefix.
             let tokens = term.isPrefix ? Array(term.tokens.dropLast()) : term.tokens
             for unit in SearchText.units(of: tokens) where seen.insert(unit).inserted {
-                complete.append(phrase(unit, prefix: false))
+                complete.append(MatchGroup(phrase(unit, prefix: false)))
             }
         }
         trace?.mark("alternatives")
@@ -166,17 +139,35 @@ extension CandidateSearch {
             // and a count, three merges of every alternative's lists; one walk of
             // `items_fts` finds the same candidates and counts them in one merge.
             if let postings = Self.postings(ofGroup: group, in: vocabulary) {
-                typoPlan.mergesPrefixAlone = overrides.mergesTypoPrefixAlone && CostModel.mergesPrefixAlone(postings: postings, want: want)
+                typoPlan = typoPlan.mergingPrefixAlone(
+                    overrides.mergesTypoPrefixAlone && CostModel.mergesPrefixAlone(postings: postings, want: want))
                 if typoPlan.mergesPrefixAlone { trace?.note("typo prefix merged alone (postings \(postings))") }
             }
         }
         if let trace {
             let rows = Self.completeRows(of: typoPlan, in: vocabulary).map(String.init) ?? "?"
-            trace.note("typo plan rows \(rows): \(typoPlan.expression.prefix(200))")
+            trace.note("typo plan rows \(rows): \(typoPlan.expression.text.prefix(200))")
         }
         // The alternatives change the complete terms' matches, so the short prefix's
         // path is chosen again.
-        try choosePrefixPath(&typoPlan, vocabulary: vocabulary, items: items, want: want, prefixHasAlternatives: prefixExpanded)
-        return typoPlan
+        typoPlan = try choosingPrefixPath(for: typoPlan, vocabulary: vocabulary, items: items, want: want,
+                                          prefixHasAlternatives: prefixExpanded)
+        return typoPlan.checkingTypoPrefix(typoPrefixCheck(of: typoPlan, vocabulary: vocabulary))
+    }
+
+    /// Whether a typo plan's prefix is searched for in Swift on every match of its
+    /// complete terms (``AccessStep/typoPrefixCheck``), with the counts that chose it:
+    /// for a prefix without typo alternatives of its own (the check looks for the typed
+    /// prefix) that the cost rule left to FTS5's merge, when the complete terms' rows are
+    /// few for the prefix's postings (``CostModel/checksTypoPrefix(rows:prefixPostings:)``).
+    func typoPrefixCheck(of plan: MatchPlan, vocabulary: Vocabulary.Snapshot) -> MatchPlan.PrefixCheck? {
+        guard overrides.checksTypoPrefix != false, overrides.walksPassesTogether, plan.prefixPath == .merge, let prefix = plan.prefix,
+              prefix.phrases.count == 1, !plan.prefixToken.isEmpty, !plan.complete.isEmpty,
+              let rows = Self.completeRows(of: plan, in: vocabulary) else { return nil }
+        let word = Vocabulary.scalars(plan.prefixToken)
+        guard Vocabulary.keeps(word) else { return nil }
+        let postings = vocabulary.postings(withPrefix: word)
+        guard overrides.checksTypoPrefix == true || CostModel.checksTypoPrefix(rows: rows, prefixPostings: postings) else { return nil }
+        return MatchPlan.PrefixCheck(rows: rows, postings: postings)
     }
 }

@@ -96,14 +96,14 @@ final class HitAnalyzer {
     }
 
     let terms: [Term]
-    private let tokenizer: FTSTokenizer
+    private let fields: FieldTokenizer
     /// The word counts typo matches are weighed by.
     private let vocabulary: Vocabulary.Snapshot?
     private let itemCount: Int
 
     init?(plan: MatchPlan, typoTolerance: Bool, vocabulary: Vocabulary.Snapshot?, itemCount: Int) {
-        guard let tokenizer = FTSTokenizer() else { return nil }
-        self.tokenizer = tokenizer
+        guard let fields = FieldTokenizer() else { return nil }
+        self.fields = fields
         self.vocabulary = vocabulary
         self.itemCount = itemCount
         let typos = TypoPolicy.forTolerance(typoTolerance)
@@ -173,7 +173,7 @@ final class HitAnalyzer {
                 // that word tells without tokenizing the text.
                 var known = true
                 for (number, term) in terms.enumerated() where !best[number]!.wholeWord {
-                    guard term.tokens.count == 1, let found = Self.containsWord(term.tokens[0], in: bytes) else {
+                    guard term.tokens.count == 1, let found = ASCIIText.containsWord(term.tokens[0], in: bytes) else {
                         known = false
                         break
                     }
@@ -236,56 +236,6 @@ final class HitAnalyzer {
         return Analysis(matches: matches, proximity: proximity, coverage: coverage?.value ?? 0, titleStart: titleStart, highlights: highlights)
     }
 
-    /// Whether ASCII text holds `word` (folded) as a whole token; `nil` when the text
-    /// has a non-ASCII byte before the first such token (it would need FTS5's tokenizer).
-    ///
-    /// It runs on the description of most candidates of an as-you-type query (is the
-    /// word being typed there whole?), so it reads the text eight bytes at a time: a
-    /// word lets through only the bytes equal to its first, in either case, and only
-    /// those are compared in full.
-    static func containsWord(_ word: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard let first = word.first, let base = text.baseAddress else { return false }
-        @inline(__always) func isWord(_ byte: UInt8) -> Bool {
-            let lowered = byte | 0x20
-            return (byte >= 0x30 && byte <= 0x39) || (lowered >= 0x61 && lowered <= 0x7A)
-        }
-        @inline(__always) func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-        let count = text.count
-        // The text up to its first non-ASCII byte is what a token can be found in.
-        var end = 0
-        while end + 8 <= count, UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { end += 8 }
-        while end < count && text[end] < 0x80 { end += 1 }
-        // Whether the word starts at `index` (its first byte already matched): the bytes
-        // after it equal the word's (folded), and whole tokens on both sides.
-        @inline(__always) func matches(at index: Int) -> Bool {
-            guard index + word.count <= end, index == 0 || !isWord(text[index - 1]) else { return false }
-            for offset in 1 ..< word.count where folded(text[index + offset]) != word[offset] { return false }
-            return index + word.count == count || !isWord(text[index + word.count])
-        }
-        // Eight bytes with 0x20 set are compared with `first` at once: that lets through
-        // the letter in either case (and, for a digit, a control byte too), and every
-        // byte let through is checked in full.
-        let spread = UInt64(first) &* 0x0101_0101_0101_0101
-        var index = 0
-        while index + 8 <= end {
-            let difference = (UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) | 0x2020_2020_2020_2020) ^ spread
-            // Flags the bytes of `difference` that are zero (a flag above a zero byte
-            // may be false: each one is checked).
-            var zeros = (difference &- 0x0101_0101_0101_0101) & ~difference & 0x8080_8080_8080_8080
-            while zeros != 0 {
-                let at = index + zeros.trailingZeroBitCount / 8
-                if folded(text[at]) == first, matches(at: at) { return true }
-                zeros &= zeros &- 1
-            }
-            index += 8
-        }
-        while index < end {
-            if folded(text[index]) == first, matches(at: index) { return true }
-            index += 1
-        }
-        return end < count ? nil : false
-    }
-
     /// The matches of every term in one text. One value is refilled for every text
     /// of a candidate (``match(_:wantsRanges:typos:into:)``), so that its arrays are
     /// allocated once per search, not once per field.
@@ -326,11 +276,11 @@ final class HitAnalyzer {
     private var elementScratch = ElementMatches()
 
     private func match(_ bytes: UnsafeBufferPointer<UInt8>, wantsRanges: Bool, typos: Bool, into result: inout ElementMatches) {
-        let tokens = tokenize(bytes)
+        let tokens = fields.tokenize(bytes)
         result.reset(terms: terms.count)
         result.isASCII = tokens.isASCII
         guard tokens.count > 0 else {
-            recycle(tokens)
+            fields.recycle(tokens)
             return
         }
         let tracksPositions = terms.count > 1
@@ -375,7 +325,7 @@ final class HitAnalyzer {
         }
         // A text without a match is not ranked by its coverage or proximity.
         guard result.any else {
-            recycle(tokens)
+            fields.recycle(tokens)
             return
         }
         let total = tokens.characterTotal()
@@ -395,7 +345,7 @@ final class HitAnalyzer {
             result.proximity = pairs / Double(terms.count - 1)
         }
         if wantsRanges { result.ranges = Self.merged(result.ranges) }
-        recycle(tokens)
+        fields.recycle(tokens)
     }
 
     /// How a term matched one token.
@@ -493,277 +443,8 @@ final class HitAnalyzer {
                         count: vocabulary?.count(of: scalars) ?? 0, itemCount: itemCount)
     }
 
-    /// Tokens of a field: `folded[ranges[i]]` is token `i`, `original(i)` its byte
-    /// range in the stored text. ASCII text is lower-cased into `folded` at the same
-    /// offsets (the buffer may run past the text: bytes no range covers); other text
-    /// goes through FTS5's tokenizer.
-    struct FieldTokens {
-        var folded: [UInt8] = []
-        var ranges: [Range<Int>] = []
-        /// The stored byte ranges of non-ASCII text (ASCII text's are `ranges`).
-        var offsets: [Range<Int>] = []
-        var isASCII = true
-        var count: Int { ranges.count }
-        subscript(index: Int) -> ArraySlice<UInt8> { folded[ranges[index]] }
-
-        /// Token `index`'s byte range in the stored text.
-        func original(_ index: Int) -> Range<Int> {
-            isASCII ? ranges[index] : offsets[index]
-        }
-
-        func scalars(_ index: Int) -> [UInt32] {
-            isASCII ? folded[ranges[index]].map { UInt32($0) } : Vocabulary.scalars(folded[ranges[index]])
-        }
-
-        /// Every token's characters counted.
-        func characterTotal() -> Int {
-            if isASCII { return ranges.reduce(0) { $0 + $1.count } }
-            return folded.withUnsafeBufferPointer { folded in
-                var total = 0
-                for (range, offset) in zip(ranges, offsets) {
-                    // An ASCII token of mixed text is folded in place (its range is its
-                    // offset); the tokenizer's are folded past the text, and counted.
-                    if range == offset {
-                        total += range.count
-                    } else {
-                        for index in range where folded[index] & 0xC0 != 0x80 { total += 1 }
-                    }
-                }
-                return total
-            }
-        }
-
-        func characterCount(_ index: Int) -> Int {
-            isASCII ? ranges[index].count : folded[ranges[index]].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        }
-
-        /// The byte offset `characters` characters after `start` in `bytes`.
-        func byteOffset(afterCharacters characters: Int, from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-            var offset = start, seen = 0
-            while offset < bytes.count {
-                if bytes[offset] & 0xC0 != 0x80 {
-                    if seen == characters { return offset }
-                    seen += 1
-                }
-                offset += 1
-            }
-            return offset
-        }
-    }
-
-    /// Reused between fields, so that tokenizing an ASCII field allocates nothing once warm.
-    private var scratch = FieldTokens()
     private var coveredScratch: [Bool] = []
     private var letterScratch = [Int8](repeating: 0, count: 128)
-
-    func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldTokens {
-        // Taken out of `scratch`, so that its buffers are uniquely referenced here and
-        // are refilled in place.
-        var tokens = scratch
-        scratch = FieldTokens()
-        var folded = tokens.folded, ranges = tokens.ranges
-        tokens.folded = []
-        tokens.ranges = []
-        ranges.removeAll(keepingCapacity: true)
-        // ASCII, split as unicode61 splits it (``splitASCII(_:folding:into:)``); a token and its
-        // separator take two bytes at least, which bounds the ranges reserved.
-        // The folded bytes are written over the buffer's first `bytes.count` (what lies
-        // past them is never in a token's range): grown, never copied into first.
-        if folded.count < bytes.count { folded.append(contentsOf: repeatElement(0, count: bytes.count - folded.count)) }
-        ranges.reserveCapacity(bytes.count / 2 + 1)
-        let resume = folded.withUnsafeMutableBufferPointer { Self.splitASCII(bytes, from: 0, to: bytes.count, folding: $0, into: &ranges) }
-        guard let resume else {
-            tokens.folded = folded
-            tokens.ranges = ranges
-            tokens.isASCII = true
-            return tokens
-        }
-        // Other text: ASCII stretches in Swift, the rest by FTS5's tokenizer, from where
-        // the split stopped (the tokens before it are split already).
-        tokens.isASCII = false
-        var offsets = tokens.offsets
-        tokens.offsets = []
-        splitMixed(bytes, folded: &folded, ranges: &ranges, offsets: &offsets, from: resume)
-        tokens.folded = folded
-        tokens.ranges = ranges
-        tokens.offsets = offsets
-        return tokens
-    }
-
-    /// Tokens of text with non-ASCII bytes, as FTS5's tokenizer makes them. An ASCII
-    /// byte that is not a letter or digit ends a token whatever surrounds it, so each
-    /// stretch around non-ASCII bytes, from the separator before them to the one after,
-    /// is tokenized alone (``tokenizeStretch(_:at:folded:ranges:offsets:)``), and the
-    /// ASCII text between stretches is split in Swift (``splitASCII(_:folding:into:)``).
-    /// A description with one `é` or one Japanese word used to go through the
-    /// tokenizer whole, at several times the cost of the Swift split.
-    ///
-    /// `folded` holds the text's ASCII tokens lower-cased at their own offsets (it is at
-    /// least as long as the text), then the tokenizer's tokens after the text's length;
-    /// `ranges` index it, and `offsets` are every token's byte range in the text.
-    ///
-    /// From `resume` (a token boundary), when `ranges` holds the tokens before it and
-    /// `folded` their folded bytes (``splitASCII(_:from:to:folding:into:)`` stopped there).
-    func splitMixed(_ bytes: UnsafeBufferPointer<UInt8>, folded: inout [UInt8], ranges: inout [Range<Int>],
-                    offsets: inout [Range<Int>], from resume: Int = 0) {
-        let count = bytes.count
-        if folded.count < count { folded.append(contentsOf: repeatElement(0, count: count - folded.count)) }
-        // What a longer text left past this one's length is where the stretches go.
-        folded.removeLast(folded.count - count)
-        if resume == 0 { ranges.removeAll(keepingCapacity: true) }
-        // The tokens before `resume` are ASCII: their byte ranges are their ranges.
-        offsets.removeAll(keepingCapacity: true)
-        offsets.append(contentsOf: ranges)
-        guard let base = bytes.baseAddress else { return }
-        let classes = FTSTokenizer.ASCIIBytes.classes
-        @inline(__always) func isWord(_ byte: UInt8) -> Bool { classes[Int(byte)] & FTSTokenizer.ASCIIBytes.word != 0 }
-        func splitPlain(_ range: Range<Int>) {
-            guard !range.isEmpty else { return }
-            let first = ranges.count
-            _ = folded.withUnsafeMutableBufferPointer { target in
-                Self.splitASCII(bytes, from: range.lowerBound, to: range.upperBound, folding: target, into: &ranges)
-            }
-            offsets.append(contentsOf: ranges[first...])
-        }
-        var index = resume
-        while index < count {
-            var next = index
-            // Eight bytes at a time to the next non-ASCII byte.
-            while next + 8 <= count, UnsafeRawPointer(base + next).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                next += 8
-            }
-            while next < count && bytes[next] < 0x80 { next += 1 }
-            guard next < count else {
-                splitPlain(index ..< count)
-                break
-            }
-            // The stretch: the word characters before the non-ASCII byte, and everything
-            // up to the next ASCII separator.
-            var start = next
-            while start > index && isWord(bytes[start - 1]) { start -= 1 }
-            var end = next + 1
-            while end < count && (bytes[end] >= 0x80 || isWord(bytes[end])) { end += 1 }
-            splitPlain(index ..< start)
-            tokenizeStretch(UnsafeBufferPointer(rebasing: bytes[start ..< end]), at: start, folded: &folded, ranges: &ranges, offsets: &offsets)
-            index = end
-        }
-    }
-
-    /// Appends the tokens FTS5's tokenizer makes of `stretch` (which starts at byte
-    /// `start` of its text): the folded tokens to `folded`, their ranges there to
-    /// `ranges`, their byte ranges in the text to `offsets`. A CJK character is a token
-    /// of its own (``SearchText/spacedCJK(utf8:into:insertions:)``).
-    private func tokenizeStretch(_ stretch: UnsafeBufferPointer<UInt8>, at start: Int, folded: inout [UInt8],
-                                 ranges: inout [Range<Int>], offsets: inout [Range<Int>]) {
-        var found = stretchScratch
-        stretchScratch = FTSTokenizer.Tokens()
-        defer { stretchScratch = found }
-        var shifts = false
-        if SearchText.spacedCJK(utf8: stretch, into: &spacedScratch, insertions: &insertionsScratch) {
-            spacedScratch.withUnsafeBufferPointer { tokenizer.tokens($0, into: &found) }
-            shifts = true
-        } else {
-            tokenizer.tokens(stretch, into: &found)
-        }
-        let base = folded.count
-        folded.append(contentsOf: found.bytes)
-        // Offsets in the spaced text map back to the stretch's by the spaces added
-        // before them (never inside a token).
-        var added = 0
-        for index in 0 ..< found.count {
-            let range = found.offsets[index]
-            if shifts {
-                while added < insertionsScratch.count && insertionsScratch[added] < range.lowerBound { added += 1 }
-            }
-            ranges.append(found.ranges[index].lowerBound + base ..< found.ranges[index].upperBound + base)
-            offsets.append(range.lowerBound - added + start ..< range.upperBound - added + start)
-        }
-    }
-
-    /// The tokenizer's buffers, reused by every stretch.
-    private var stretchScratch = FTSTokenizer.Tokens()
-
-    /// Writes ASCII `text` lower-cased to the start of `folded` (as long as the text at
-    /// least) and appends its tokens' ranges to `ranges`: runs of letters and digits, as
-    /// `unicode61` splits ASCII. `false` at the first non-ASCII byte (the text needs
-    /// FTS5's tokenizer; what was written is left over).
-    ///
-    /// Every candidate's fields go through here, so eight bytes are classified at once
-    /// (each byte's high bit marks a range: `A`–`Z`, then letters and digits) and only
-    /// a token's start and end cost a step; the tail is read a byte at a time through
-    /// ``FTSTokenizer/ASCIIBytes``'s table.
-    static func splitASCII(_ text: UnsafeBufferPointer<UInt8>, folding folded: UnsafeMutableBufferPointer<UInt8>,
-                           into ranges: inout [Range<Int>]) -> Bool {
-        splitASCII(text, from: 0, to: text.count, folding: folded, into: &ranges) == nil
-    }
-
-    /// ``splitASCII(_:folding:into:)`` of `text[start ..< end]` (`start` at a token
-    /// boundary), its folded bytes and ranges at their offsets in the text, up to the
-    /// first non-ASCII byte: then it returns where the text is still to be split (that
-    /// byte, or the start of the token it is in), every token before appended; `nil`
-    /// when it split to `end`.
-    static func splitASCII(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-                           folding folded: UnsafeMutableBufferPointer<UInt8>, into ranges: inout [Range<Int>]) -> Int? {
-        precondition(folded.count >= end && end <= text.count)
-        guard let base = text.baseAddress, let target = folded.baseAddress else { return nil }
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func splat(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
-        // The high bit of each byte of `x` (all below 0x80) that lies in `low ... high`;
-        // no sum carries into the next byte.
-        @inline(__always) func within(_ x: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
-            (x &+ splat(0x80 - low)) & ~(x &+ splat(0x7F - high)) & highs
-        }
-        // The start of the token being read, -1 between tokens.
-        var token = -1
-        var index = start
-        while index + 8 <= end {
-            let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if chunk & highs != 0 { return token >= 0 ? token : index }
-            let lowered = chunk | (within(chunk, 0x41, 0x5A) >> 2)
-            UnsafeMutableRawPointer(target + index).storeBytes(of: lowered, as: UInt64.self)
-            let words = within(lowered, 0x61, 0x7A) | within(lowered, 0x30, 0x39)
-            // A byte whose byte before is a word byte (the chunk before for the first).
-            let afterWord = (words << 8) | (token >= 0 ? 0x80 : 0)
-            var changes = (words & ~afterWord) | (~words & highs & afterWord)
-            while changes != 0 {
-                let at = index + changes.trailingZeroBitCount / 8
-                if token < 0 {
-                    token = at
-                } else {
-                    ranges.append(token ..< at)
-                    token = -1
-                }
-                changes &= changes &- 1
-            }
-            index += 8
-        }
-        let classes = FTSTokenizer.ASCIIBytes.classes
-        while index < end {
-            let byte = text[index]
-            let kind = classes[Int(byte)]
-            if kind == FTSTokenizer.ASCIIBytes.notASCII { return token >= 0 ? token : index }
-            target[index] = byte | (kind & FTSTokenizer.ASCIIBytes.upperCase)
-            if kind & FTSTokenizer.ASCIIBytes.word != 0 {
-                if token < 0 { token = index }
-            } else if token >= 0 {
-                ranges.append(token ..< index)
-                token = -1
-            }
-            index += 1
-        }
-        if token >= 0 { ranges.append(token ..< end) }
-        return nil
-    }
-
-    /// Hands a field's buffers back for the next field.
-    private func recycle(_ tokens: FieldTokens) {
-        if tokens.folded.capacity > scratch.folded.capacity { scratch = tokens }
-    }
-
-    /// Reused by every field with CJK text: the spaced text and where spaces were added
-    /// (``SearchText/spacedCJK(utf8:into:insertions:)``).
-    private var spacedScratch: [UInt8] = []
-    private var insertionsScratch: [Int] = []
 
     private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
         var result: [Range<Int>] = []

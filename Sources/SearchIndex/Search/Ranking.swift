@@ -1,12 +1,8 @@
 import Foundation
 
-/// How hits are scored, and the static quality that orders the FTS index.
-///
-/// A score is the sum of its parts (see ``ScoreBreakdown``), in SPEC §5's order:
-/// typos, whole words, where the terms matched, their proximity, the field's coverage,
-/// the app's `rankingHint`, the user's engagement, recency, and term statistics. The two parts that do
-/// not depend on the query (ranking hint and engagement) also pick the item's quality
-/// bucket, the high bits of its FTS rowid, so FTS5 can return candidates best-first.
+/// The signals of a hit that SPEC §5's rules rank by (``RankingRule``). The two that
+/// do not depend on the query (ranking hint and engagement) are ``StaticQuality``'s,
+/// which also orders the FTS index by them.
 enum Ranking {
     /// Field weights by FTS column: title, names (display and alternate), keywords,
     /// description, text content.
@@ -16,19 +12,6 @@ enum Ranking {
     static let allInTitleBonus = 200.0
     /// Added when the title starts with a term.
     static let titleStartBonus = 100.0
-    /// Subtracted per typo.
-    static let typoPenalty = 10_000.0
-    /// Added back for how likely the words matched with typos are the ones meant
-    /// (their mean ``Typos/closeness(of:to:prefix:count:itemCount:)``, below 1): among
-    /// hits with as many typos, a likelier correction outweighs a better field unless
-    /// the two are about as likely (the same first letter or a swap of neighbours is
-    /// worth 1250 points; the word's frequency up to 2500); never as much as one typo
-    /// fewer.
-    static let typoClosenessWeight = 5_000.0
-    /// Added when every term matched a whole word.
-    static let wholeWordBonus = 3_000.0
-    static let proximityWeight = 80.0
-    static let coverageWeight = 100.0
 
     /// The breakdown of a candidate from its analysis.
     static func breakdown(_ analysis: HitAnalyzer.Analysis, terms: [HitAnalyzer.Term], rankingHint: Double?, engagements: Int64,
@@ -56,8 +39,8 @@ enum Ranking {
         return ScoreBreakdown(
             field: field, rankingHint: hintScore(rankingHint), engagement: engagementScore(engagements),
             recency: recencyScore(contentDate: contentDate, now: now), bestField: columnNames[bestColumn],
-            typos: -typoPenalty * Double(typos) + typoClosenessWeight * (typoTerms > 0 ? closeness / Double(typoTerms) : 0), exactness: whole ? wholeWordBonus : 0,
-            proximity: proximityWeight * analysis.proximity, coverage: coverageWeight * analysis.coverage,
+            typos: -Double(typos) + (typoTerms > 0 ? closeness / Double(typoTerms) : 0), exactness: whole ? 1 : 0,
+            proximity: analysis.proximity, coverage: analysis.coverage,
             termStatistics: weights > 0 ? weighted / weights : 0, typoCount: typos)
     }
 
@@ -67,29 +50,19 @@ enum Ranking {
         a.total != b.total ? a.total > b.total : a.id < b.id
     }
 
-    /// The ranking-hint part: 0–20 (an item without a hint counts as 50).
+    /// The ranking-hint part: 0–20 (``StaticQuality/hintScore(_:)``).
     static func hintScore(_ rankingHint: Double?) -> Double {
-        min(max(rankingHint ?? 50, 0), 100) / 5
+        StaticQuality.hintScore(rankingHint)
     }
 
-    /// The engagement part: 0–30, 10 per doubling of the count.
+    /// The engagement part: 0–30 (``StaticQuality/engagementScore(_:)``).
     static func engagementScore(_ engagements: Int64) -> Double {
-        guard engagements > 0 else { return 0 }
-        return min(30, 10 * log2(1 + Double(engagements)))
+        StaticQuality.engagementScore(engagements)
     }
 
     /// The recency part: 10 for content changed now, halving every 30 days.
     static func recencyScore(contentDate: Double, now: Double) -> Double {
         let days = max(0, now - contentDate) / 86_400_000
         return 10 * pow(0.5, days / 30)
-    }
-
-    /// The quality bucket (0–50) of an item: its query-independent score, rounded.
-    ///
-    /// One bucket per score point: finer buckets ordered candidates no better after
-    /// re-scoring (the page keeps ``CandidateSearch/slack`` extra rows) but made the
-    /// FTS index bigger (see ``Schema``).
-    static func qualityBucket(rankingHint: Double?, engagements: Int64) -> Int64 {
-        Int64((hintScore(rankingHint) + engagementScore(engagements)).rounded())
     }
 }

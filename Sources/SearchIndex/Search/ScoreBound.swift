@@ -13,20 +13,17 @@
 /// when every candidate is read; only the count of candidates that matched after
 /// analysis counts those left unread as matches.
 ///
-/// A frequent word and a short prefix (`the unde`, `garden dec`) leave none: their page
-/// ends among matches in the keywords or the description, where the bound's 180 points
-/// of proximity and coverage (which need the field's text) cover the gap between two
-/// fields' weights.
-///
-/// What each part can be at most:
-/// - typos: 0 for a candidate of the exact pass; a typo-pass candidate is always read;
-/// - exactness: ``Ranking/wholeWordBonus`` only when the row holds the typed prefix as
-///   a word (``wholeWordRows``, asked of FTS5 in the search's own read), or when the
-///   query has no prefix;
+/// The bound is the score (``RankingRule/score(_:)``) of each rule's highest level the
+/// candidate can reach (``maximumLevel(_:of:)``), so it follows the rules' order:
+/// - typos: exact for a candidate of the exact pass; a typo-pass candidate is always read;
+/// - exactness: whole words only when the row holds the typed prefix as a word
+///   (``wholeWordRows``, asked of FTS5 in the search's own read), or when the query
+///   has no prefix;
 /// - field: for each term, the weight of the best column its phrase matched in (a term
-///   FTS5 does not decide alone, or one the Swift check found, counts as the title),
+///   FTS5 does not decide alone counts as the title),
 ///   averaged, with the title bonuses when a term, or every term, may be in the title;
-/// - proximity, coverage, term statistics: their maximum (each is at most 1, scaled).
+/// - proximity, coverage, term statistics: their highest level (they need the text);
+/// - ranking hint, engagement, recency: the candidate's own.
 struct ScoreBound {
     /// For each term, its phrase in the candidates' locators, `nil` when the locator does
     /// not tell where it matched.
@@ -43,14 +40,7 @@ struct ScoreBound {
     /// phrase of `plan` (as ``CandidateSearch/exactCandidates(plan:matcher:want:typed:)``
     /// makes them). `wholeWordRows` lists the rows where the prefix is a whole word.
     init(plan: MatchPlan, wholeWordRows: Set<Int64>?, now: Double) {
-        // The Swift check finds a prefix at word starts of its own (`theBrent`), which
-        // need not be where the analysis finds it: its entry does not bound the prefix.
-        let prefixPhrase = plan.complete.count
-        let prefixIsChecked = plan.prefix != nil && !plan.complete.isEmpty && plan.prefixPath == .swiftCheck
-        phrases = plan.termPhrases.map { phrase in
-            guard let phrase, !(prefixIsChecked && phrase == prefixPhrase) else { return nil }
-            return phrase
-        }
+        phrases = plan.termPhrases
         self.wholeWordRows = plan.prefix == nil ? nil : wholeWordRows
         self.now = now
     }
@@ -58,6 +48,24 @@ struct ScoreBound {
     /// The highest total `candidate` can score.
     func total(_ candidate: CandidateSearch.Candidate) -> Double {
         if candidate.typoMatch { return .infinity }
+        return RankingRule.score { maximumLevel($0, of: candidate) }
+    }
+
+    /// The highest level `rule` can give `candidate`, an exact-pass candidate.
+    private func maximumLevel(_ rule: RankingRule, of candidate: CandidateSearch.Candidate) -> Int {
+        switch rule {
+        case .typos: return RankingRule.typoLevel(count: 0, closeness: 0)
+        case .exactness: return (wholeWordRows.map { $0.contains(candidate.ftsRowid.rawValue) } ?? true) ? 1 : 0
+        case .field: return RankingRule.fieldLevel(field(candidate))
+        case .proximity, .coverage, .termStatistics: return rule.levels - 1
+        case .rankingHint: return RankingRule.hintLevel(Ranking.hintScore(candidate.rankingHint))
+        case .engagement: return RankingRule.engagementLevel(Ranking.engagementScore(candidate.engagements))
+        case .recency: return RankingRule.recencyLevel(Ranking.recencyScore(contentDate: candidate.contentDate, now: now))
+        }
+    }
+
+    /// The most field points `candidate` can have (``ScoreBreakdown/field``).
+    private func field(_ candidate: CandidateSearch.Candidate) -> Double {
         var weights = 0.0
         var allInTitle = true, anyInTitle = false
         for phrase in phrases {
@@ -70,9 +78,6 @@ struct ScoreBound {
         var field = weights / Double(max(1, phrases.count))
         if allInTitle { field += Ranking.allInTitleBonus }
         if anyInTitle { field += Ranking.titleStartBonus }
-        let whole = wholeWordRows.map { $0.contains(candidate.ftsRowid.rawValue) } ?? true
-        return field + (whole ? Ranking.wholeWordBonus : 0) + Ranking.proximityWeight + Ranking.coverageWeight
-            + Ranking.hintScore(candidate.rankingHint) + Ranking.engagementScore(candidate.engagements)
-            + Ranking.recencyScore(contentDate: candidate.contentDate, now: now) + 1
+        return field
     }
 }

@@ -1,173 +1,18 @@
 import Foundation
 
-/// Prepares text for the FTS5 `unicode61` tokenizer, and user input for `MATCH`.
-///
-/// `unicode61 remove_diacritics 2` folds case and diacritics in C, but it treats a
-/// run of Chinese, Japanese or Korean characters as one token, so `新闻` could not
-/// find `腾讯新闻`. Before text reaches FTS5 (when indexing, and when deleting from the
-/// contentless table) every CJK character becomes its own token by putting spaces
-/// around it, and every pair of neighbouring CJK letters is added as one more token
-/// (`腾讯新闻` is indexed as `腾 讯 新 闻 腾讯 讯新 新闻`).
+/// Prepares user input for `MATCH`.
 ///
 /// The tables are `detail=column` (see ``Schema``), which has no phrase queries, so a
 /// query is a set of single tokens AND-ed together (see ``plan(for:)``): one CJK
 /// character is its unigram, a run of two or more is its bigrams (`オーディオ` is
-/// `オー AND ーデ AND ディ AND ィオ`), and a term with punctuation (`e-mail`) is its
-/// tokens. Where those tokens alone do not prove the term (the characters of a run,
-/// the words of `e-mail`, must be adjacent and in order) ``TermMatcher`` checks the
-/// candidates' text in Swift. Bigrams keep that check rare: a run of two characters is
-/// one exact token, and a longer run's bigrams leave few false candidates, where its
-/// unigrams alone would match most Chinese items. They add about 2× the CJK text's
-/// tokens, on the 6 % of items that have CJK text in the benchmark.
+/// `オー AND ーデ AND ディ AND ィオ`, the tokens ``CJKText/segmented(_:)`` indexed),
+/// and a term with punctuation (`e-mail`) is its tokens. Where those tokens alone do
+/// not prove the term (the characters of a run, the words of `e-mail`, must be
+/// adjacent and in order) ``TermMatcher`` checks the candidates' text in Swift.
+/// Bigrams keep that check rare: a run of two characters is one exact token, and a
+/// longer run's bigrams leave few false candidates, where its unigrams alone would
+/// match most Chinese items.
 enum SearchText {
-    /// `text` with a space on each side of every CJK character, followed by the bigrams
-    /// of its CJK runs: the text FTS5 indexes.
-    ///
-    /// Text without any three- or four-byte UTF-8 sequence (all Latin, Greek,
-    /// Cyrillic…) has no CJK and is returned as is, without scanning scalars.
-    static func segmented(_ text: String) -> String {
-        let utf8 = text.utf8
-        let hasWide = utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 >= 0xE0 } }
-            ?? utf8.contains { $0 >= 0xE0 }
-        guard hasWide else { return text }
-        var scalars = String.UnicodeScalarView()
-        var pairs = String.UnicodeScalarView()
-        var previousWasCJK = false
-        var previousLetter: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            if isCJK(scalar) {
-                if !previousWasCJK { scalars.append(" ") }
-                scalars.append(scalar)
-                scalars.append(" ")
-                previousWasCJK = true
-                let letter = isWordCharacter(scalar) ? scalar : nil
-                if let previous = previousLetter, let letter {
-                    pairs.append(previous)
-                    pairs.append(letter)
-                    pairs.append(" ")
-                }
-                previousLetter = letter
-            } else {
-                scalars.append(scalar)
-                previousWasCJK = false
-                previousLetter = nil
-            }
-        }
-        if !pairs.isEmpty {
-            scalars.append(" ")
-            scalars.append(contentsOf: pairs)
-        }
-        return String(scalars)
-    }
-
-    /// ``spacedCJK(utf8:)`` of a string.
-    static func spacedCJK(_ text: String) -> String {
-        var text = text
-        let spaced = text.withUTF8 { spacedCJK(utf8: $0) }
-        return spaced.map { String(decoding: $0, as: UTF8.self) } ?? text
-    }
-
-    /// UTF-8 text with a space on each side of every CJK character (one between two of
-    /// them: ``plan(for:)`` finds runs that way), so the tokenizer gives one token per
-    /// character (what ``TermMatcher`` compares, in order); `nil`
-    /// when the text has no CJK character (every CJK scalar takes three or four bytes).
-    /// Works on bytes: it runs on candidates' fields, read in place from SQLite.
-    static func spacedCJK(utf8 text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        var out: [UInt8] = [], insertions: [Int] = []
-        return spacedCJK(utf8: text, into: &out, insertions: &insertions) ? out : nil
-    }
-
-    /// ``spacedCJK(utf8:)`` written over `out`, whose capacity is kept (a caller spacing
-    /// many texts reuses one buffer), with the position in `out` of every space added
-    /// in `insertions`, in order: a byte at position `p` of `out` that is not an added
-    /// space came from position `p - (spaces added before p)` of `text`. `false`, and
-    /// both arrays left empty, when the text has no CJK character.
-    static func spacedCJK(utf8 text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], insertions: inout [Int]) -> Bool {
-        out.removeAll(keepingCapacity: true)
-        insertions.removeAll(keepingCapacity: true)
-        guard let source = text.baseAddress, let firstWide = text.firstIndex(where: { $0 >= 0xE0 }) else { return false }
-        // A CJK character takes three bytes or four and gains two spaces at most: twice
-        // the text is room enough, written through a pointer (appending a byte at a
-        // time cost more than the tokenizer).
-        let room = text.count * 2
-        out.append(contentsOf: repeatElement(0, count: room))
-        let written = out.withUnsafeMutableBufferPointer { buffer -> Int in
-            let target = buffer.baseAddress!
-            var written = 0, copied = 0
-            func copy(_ range: Range<Int>) {
-                (target + written).update(from: source + range.lowerBound, count: range.count)
-                written += range.count
-            }
-            func space() {
-                insertions.append(written)
-                target[written] = 0x20
-                written += 1
-            }
-            var index = firstWide
-            while index < text.count {
-                let lead = text[index]
-                guard lead >= 0xE0 else {
-                    index += 1
-                    continue
-                }
-                let length = lead >= 0xF0 ? 4 : 3
-                guard index + length <= text.count else { break }
-                var value = UInt32(lead & (length == 4 ? 0x07 : 0x0F))
-                for offset in 1 ..< length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
-                if let scalar = Unicode.Scalar(value), SearchText.isCJK(scalar) {
-                    copy(copied ..< index)
-                    if insertions.isEmpty || copied != index { space() }  // not after a CJK character
-                    copy(index ..< index + length)
-                    space()
-                    copied = index + length
-                }
-                index += length
-            }
-            if !insertions.isEmpty { copy(copied ..< text.count) }
-            return written
-        }
-        guard !insertions.isEmpty else {
-            out.removeAll(keepingCapacity: true)
-            return false
-        }
-        out.removeLast(room - written)
-        return true
-    }
-
-    /// Whether the tokenizer keeps a scalar in tokens (letters and numbers), for pairing
-    /// CJK characters into bigrams: punctuation such as `・` separates runs.
-    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber:
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Whether a scalar belongs to a script written without spaces between words
-    /// (Han, Hiragana, Katakana, Hangul, Bopomofo).
-    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x11FF,  // Hangul Jamo
-             0x2E80...0x2FDF,  // CJK radicals, Kangxi radicals
-             0x3040...0x30FF,  // Hiragana, Katakana (with ー)
-             0x3100...0x312F,  // Bopomofo
-             0x3130...0x318F,  // Hangul compatibility Jamo
-             0x31F0...0x31FF,  // Katakana phonetic extensions
-             0x3400...0x4DBF,  // CJK extension A
-             0x4E00...0x9FFF,  // CJK unified ideographs
-             0xAC00...0xD7AF,  // Hangul syllables
-             0xF900...0xFAFF,  // CJK compatibility ideographs
-             0xFF66...0xFF9F,  // half-width Katakana
-             0x20000...0x3134F:  // CJK extensions B–G
-            return true
-        default:
-            return false
-        }
-    }
-
     /// What FTS5 is asked, and what Swift checks, for what a user typed; `nil` when
     /// it holds no searchable character.
     ///
@@ -183,7 +28,7 @@ enum SearchText {
         var termUnits: [(complete: [String], prefix: String?)] = []
         let userTerms = Self.terms(of: userText)
         for term in userTerms {
-            let spaced = spacedCJK(String(term))
+            let spaced = CJKText.spaced(String(term))
             let tokens = tokenizer.tokens(spaced)
             guard tokens.count > 0 else { continue }
             var words: [[UInt8]] = []
@@ -191,7 +36,7 @@ enum SearchText {
             for index in 0 ..< tokens.count {
                 let word = Array(tokens[index])
                 words.append(word)
-                isCJKToken.append(String(decoding: word, as: UTF8.self).unicodeScalars.first.map(isCJK) ?? false)
+                isCJKToken.append(String(decoding: word, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false)
             }
             var complete: [String] = []
             var index = 0
@@ -220,13 +65,13 @@ enum SearchText {
         }
         guard let lastTerm = terms.last else { return nil }
         let lastToken = lastTerm.tokens.last!
-        let lastIsCJK = String(decoding: lastToken, as: UTF8.self).unicodeScalars.first.map(isCJK) ?? false
+        let lastIsCJK = String(decoding: lastToken, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false
         var plan = MatchPlan(complete: [], prefix: nil, prefixLength: 0, prefixToken: [], terms: terms, termPhrases: [])
         if !lastIsCJK {
             plan.terms[plan.terms.count - 1].isPrefix = true
             termUnits[termUnits.count - 1].complete.removeLast()
             termUnits[termUnits.count - 1].prefix = String(decoding: lastToken, as: UTF8.self)
-            plan.prefix = quoted(String(decoding: lastToken, as: UTF8.self)) + "*"
+            plan.prefix = MatchGroup(MatchPhrase(token: String(decoding: lastToken, as: UTF8.self), isPrefix: true))
             plan.prefixToken = lastToken
             plan.prefixLength = String(decoding: lastToken, as: UTF8.self).count
         }
@@ -235,16 +80,16 @@ enum SearchText {
         var phraseIndex: [String: Int] = [:]
         func add(_ phrase: String) -> Int {
             if let known = phraseIndex[phrase] { return known }
-            plan.complete.append(phrase)
+            plan.complete.append(MatchGroup(MatchPhrase(token: phrase, isPrefix: false)))
             phraseIndex[phrase] = plan.complete.count - 1
             return plan.complete.count - 1
         }
         var termPhrases = [Int?](repeating: nil, count: terms.count)
         for (number, units) in termUnits.enumerated() where units.prefix == nil && units.complete.count == 1 {
-            termPhrases[number] = add(quoted(units.complete[0]))
+            termPhrases[number] = add(units.complete[0])
         }
         for units in termUnits {
-            for unit in units.complete { _ = add(quoted(unit)) }
+            for unit in units.complete { _ = add(unit) }
         }
         if let last = termUnits.last, last.prefix != nil, last.complete.isEmpty {
             termPhrases[terms.count - 1] = plan.complete.count
@@ -266,7 +111,7 @@ enum SearchText {
         }
         for token in tokens {
             let text = String(decoding: token, as: UTF8.self)
-            if text.unicodeScalars.first.map(isCJK) == true {
+            if text.unicodeScalars.first.map(CJKText.isCJK) == true {
                 run.append(text)
             } else {
                 flush()
@@ -294,7 +139,7 @@ enum SearchText {
     /// The FTS5 `MATCH` expression for what a user typed (every phrase, the last a
     /// prefix), or `nil` when it holds no searchable character.
     static func matchExpression(for userText: String) -> String? {
-        plan(for: userText)?.expression
+        plan(for: userText)?.expression.text
     }
 
     /// The longest search text, in UTF-8 bytes.
@@ -336,10 +181,12 @@ struct SearchTerm: Equatable {
 /// What a search asks FTS5: complete tokens, and the last term's last token as a
 /// prefix; and which terms Swift must check.
 struct MatchPlan: Equatable {
-    /// Quoted single-token phrases that must match as whole tokens.
-    var complete: [String]
-    /// The last term's last token as a quoted prefix phrase (`"mou"*`), if it is one.
-    var prefix: String?
+    /// Groups of phrases that must match as whole tokens (one phrase each, or a typo
+    /// plan's term ORed with its alternatives).
+    var complete: [MatchGroup]
+    /// The last term's last token as a prefix phrase (`"mou"*`), if it is one (in a typo
+    /// plan, ORed with its alternatives).
+    var prefix: MatchGroup?
     /// Characters of the prefix token.
     var prefixLength: Int
     /// The prefix token, folded.
@@ -377,13 +224,13 @@ struct MatchPlan: Equatable {
     /// few matches (`wrecking sta`) are checked in well under a millisecond. At 1M items
     /// the same holds for longer prefixes: FTS5 merged `inte*`'s 228k postings for 30–40
     /// ms after `fluttery`, whose 766 matches are checked in a few.
-    var prefixPath = PrefixPath.swiftCheck
+    private(set) var prefixPath = PrefixPath.swiftCheck
 
     /// How many rows the complete terms match at most, when the cost rule chose the walk
     /// of both lists on the word list's counts (``PrefixPath/headWalk``): the walk
     /// checks its share of heavy matches against it and gives up for FTS5's merge when
     /// they will not fill the page. `nil` when the path was forced or not chosen so.
-    var walkExpectsRows: Int?
+    private(set) var walkExpectsRows: Int?
 
     /// Whether the search looks for the prefix in `items_head` first: whenever there is
     /// one (see ``CandidateSearch``).
@@ -394,15 +241,53 @@ struct MatchPlan: Equatable {
 
     /// Whether the passes ask `items_head` for the prefix (alone, or joined by rowid to
     /// the complete terms' matches) before `items_fts` (see
-    /// ``CandidateSearch/sources(for:)``): a prefix typed alone, or one after complete
-    /// terms not left to FTS5's merge.
-    var looksInHeadFirst: Bool { usesHead && !mergesPrefixAlone && (complete.isEmpty || prefixPath != .merge) }
+    /// ``CandidateSearch/sources(for:path:)``) when the prefix is found by `path`: a
+    /// prefix typed alone, or one after complete terms not left to FTS5's merge.
+    func looksInHeadFirst(taking path: PrefixPath) -> Bool {
+        usesHead && !mergesPrefixAlone && (complete.isEmpty || path != .merge)
+    }
 
     /// Whether a prefix typed alone is found by FTS5's merge in `items_fts`, in one walk
     /// that tells heavy matches by their locator and counts as it goes, rather than in
     /// `items_head` first: set for a typo plan whose alternatives are expected to hold
     /// less than a page of heavy matches (``CandidateSearch``'s `typoPlan(for:vocabulary:items:want:)`).
-    var mergesPrefixAlone = false
+    private(set) var mergesPrefixAlone = false
+
+    /// How many rows a typo plan's complete terms match at most, and how many postings
+    /// its prefix has, when the planner chose to search those rows for the prefix in
+    /// Swift rather than have FTS5 merge it (``AccessStep/typoPrefixCheck``).
+    private(set) var checksTypoPrefix: PrefixCheck?
+
+    /// The counts behind ``checksTypoPrefix``.
+    struct PrefixCheck: Equatable {
+        var rows: Int
+        var postings: Int
+    }
+
+    /// This plan with the planner's choice of the prefix's path; the planner
+    /// (`CandidateSearch+Planning.swift`) makes its choices once, before a row is read,
+    /// and the executor never changes them (a path that gives up takes its
+    /// ``AccessStep/fallback``).
+    func taking(_ path: PrefixPath, walkExpectsRows: Int? = nil) -> MatchPlan {
+        var plan = self
+        plan.prefixPath = path
+        plan.walkExpectsRows = walkExpectsRows
+        return plan
+    }
+
+    /// This plan with the planner's choice of ``mergesPrefixAlone``.
+    func mergingPrefixAlone(_ merges: Bool) -> MatchPlan {
+        var plan = self
+        plan.mergesPrefixAlone = merges
+        return plan
+    }
+
+    /// This plan with the planner's choice of ``checksTypoPrefix``.
+    func checkingTypoPrefix(_ check: PrefixCheck?) -> MatchPlan {
+        var plan = self
+        plan.checksTypoPrefix = check
+        return plan
+    }
 
     /// Whether some term needs ``TermMatcher``'s check.
     var needsCheck: Bool { termPhrases.contains(nil) }
@@ -410,11 +295,11 @@ struct MatchPlan: Equatable {
     /// How many phrases the plan has; the prefix, if any, is the last.
     var phraseCount: Int { complete.count + (prefix == nil ? 0 : 1) }
 
-    /// All phrases AND-ed, for `items_fts`.
-    var expression: String { (complete + (prefix.map { [$0] } ?? [])).joined(separator: " AND ") }
+    /// All groups AND-ed, the prefix last.
+    var expression: MatchExpression { MatchExpression(complete + (prefix.map { [$0] } ?? [])) }
 
-    /// The complete phrases AND-ed, or `nil` when there are none.
-    var completeExpression: String? { complete.isEmpty ? nil : complete.joined(separator: " AND ") }
+    /// The complete groups AND-ed, or `nil` when there are none.
+    var completeExpression: MatchExpression? { complete.isEmpty ? nil : MatchExpression(complete) }
 }
 
 extension String {

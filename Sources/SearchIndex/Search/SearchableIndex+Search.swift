@@ -49,7 +49,7 @@ extension SearchableIndex {
                 trace.mark(vocabulary.loads.load(ordering: .relaxed) == loads ? "vocabulary" : "vocabulary-load")
             }
             return try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: [Schema.itemKind], domains: options.domains,
-                                       filter: filter, vocabulary: vocabulary, countsTotal: options.countsTotal, trace: trace)
+                                       filter: filter, vocabulary: vocabulary, typoLookups: typoLookups, countsTotal: options.countsTotal, trace: trace)
                 .run(text: text, limit: options.limit, offset: options.offset, typoTolerance: options.typoTolerance, sort: sort)
         }
         trace?.mark("search")

@@ -20,7 +20,7 @@ extension SearchableIndex {
         let now = nowMs
         let hits = try store.read { connection in
             try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: kinds, domains: domains,
-                                vocabulary: vocabulary, countsTotal: false)
+                                vocabulary: vocabulary, typoLookups: typoLookups, countsTotal: false)
                 .run(text: terms.joined(separator: " "), limit: limit, offset: 0, typoTolerance: typoTolerance).hits
         }
         var results: [SystemSearchResult] = []

@@ -54,7 +54,7 @@ struct SuggestionBuilder {
             if let content = set.textContent { fields.append((Self.start(of: content), .body)) }
             var seenWords: Set<String> = [], seenPhrases: Set<String> = []
             for (text, field) in fields {
-                let spaced = SearchText.spacedCJK(text)
+                let spaced = CJKText.spaced(text)
                 guard let tokens = tokenizer?.tokens(spaced) else { continue }
                 let folded = (0..<tokens.count).map { Array(tokens[$0]) }
                 if !typed.endsWithSpace {
@@ -195,7 +195,7 @@ struct SuggestionBuilder {
         for candidate in chosen {
             let key = Self.foldedKey(candidate.text)
             guard seen.insert(key).inserted, let plan = SearchText.plan(for: candidate.text) else { continue }
-            let tokens = plan.complete + (plan.prefix == nil ? [] : [Self.quoted(plan.prefixToken)])
+            let tokens = plan.complete.map(\.text) + (plan.prefix == nil ? [] : [Self.quoted(plan.prefixToken)])
             let count = try counter.count(tokens.joined(separator: " AND "))
             if count > 0 { counted.append((candidate, count)) }
         }
@@ -221,7 +221,7 @@ struct SuggestionBuilder {
     }
 
     private static func isCJK(_ token: [UInt8]) -> Bool {
-        String(decoding: token, as: UTF8.self).unicodeScalars.first.map(SearchText.isCJK) ?? false
+        String(decoding: token, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false
     }
 
     /// The first ``bodyBytes`` of a long text, cut at a character.

@@ -105,13 +105,13 @@ struct TypedText {
         tokens = plan.terms.flatMap(\.tokens)
         self.last = last
         lastTermTokens = lastTerm.tokens
-        lastIsCJK = String(decoding: last, as: UTF8.self).unicodeScalars.first.map(SearchText.isCJK) ?? false
+        lastIsCJK = String(decoding: last, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false
         // The last whitespace-separated run holding a letter or digit, as `search` sees terms.
         let runs = text.split(whereSeparator: { $0.isWhitespace || $0 == "\u{0}" }).filter { run in
             run.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
         }
         guard let run = runs.last else { return nil }
-        let spaced = SearchText.spacedCJK(String(run))
+        let spaced = CJKText.spaced(String(run))
         let found = tokenizer.tokens(spaced)
         guard let offsets = found.offsets.last else { return nil }
         let utf8 = text.utf8

@@ -78,7 +78,7 @@ final class TermMatcher {
     private func withTokens(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Tokens) -> Void) {
         var found = scratch
         scratch = Tokens()
-        if SearchText.spacedCJK(utf8: bytes, into: &spaced, insertions: &insertions) {
+        if CJKText.spaced(utf8: bytes, into: &spaced, insertions: &insertions) {
             spaced.withUnsafeBufferPointer { tokenizer.tokens($0, into: &found) }
         } else {
             tokenizer.tokens(bytes, into: &found)
@@ -113,27 +113,16 @@ final class TermMatcher {
 
     private var longestTerm: Int { terms.reduce(0) { max($0, $1.tokens.count) } }
 
-    /// The first `limit` tokens of ASCII text as `unicode61` makes them, or `nil` when
-    /// the text has a non-ASCII byte before them.
+    /// The first `limit` tokens of ASCII text as `unicode61` makes them
+    /// (``ASCIIText/split(_:from:to:folding:into:)``), or `nil` when the text has a
+    /// non-ASCII byte before them.
     static func asciiTokens(_ text: UnsafeBufferPointer<UInt8>, limit: Int) -> FTSTokenizer.Tokens? {
-        var tokens = FTSTokenizer.Tokens()
-        var start: Int?
-        for index in 0 ... text.count {
-            let byte = index < text.count ? text[index] : 0x20
-            if byte >= 0x80 { return nil }
-            let isWord = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-            if isWord {
-                if start == nil { start = index }
-                tokens.bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-            } else if let first = start {
-                let end = tokens.bytes.count
-                tokens.ranges.append(end - (index - first) ..< end)
-                tokens.offsets.append(first ..< index)
-                start = nil
-                if tokens.count == limit { return tokens }
-            }
-        }
-        return tokens
+        var folded = [UInt8](repeating: 0, count: text.count), ranges: [Range<Int>] = []
+        let resume = folded.withUnsafeMutableBufferPointer { ASCIIText.split(text, from: 0, to: text.count, folding: $0, into: &ranges) }
+        // The tokens before a non-ASCII byte are whole: enough of them do.
+        if resume != nil && ranges.count < limit { return nil }
+        if ranges.count > limit { ranges.removeLast(ranges.count - limit) }
+        return FTSTokenizer.Tokens(bytes: folded, ranges: ranges, offsets: ranges)
     }
 
     /// The first token index where `term`'s tokens appear side by side in `tokens`.

@@ -1,5 +1,5 @@
 /// The rowid of an item's row in the FTS tables (`items_fts`, `items_head`): the item's
-/// quality bucket (``Ranking/qualityBucket(rankingHint:engagements:)``) above its
+/// quality bucket (``StaticQuality/bucket(rankingHint:engagements:)``) above its
 /// `items.rowid`, so that `ORDER BY rowid DESC` walks matches best-first (see
 /// ``Schema``). The only place the layout is spelled out.
 ///

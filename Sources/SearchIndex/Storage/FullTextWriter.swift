@@ -278,29 +278,11 @@ final class FullTextWriter: @unchecked Sendable {
         vocabulary.add(rowWords, count: count)
     }
 
-    /// Splits ASCII text as the `unicode61` tokenizer does (runs of letters and digits,
-    /// lower-cased) into `words`; `false`, having added nothing, when the text has a
-    /// non-ASCII byte (FTS5's tokenizer splits it).
+    /// Adds the words of ASCII text to `words` (``ASCIIText/forEachWord(_:_:)``);
+    /// `false`, having added nothing, when the text has a non-ASCII byte (FTS5's
+    /// tokenizer splits it).
     static func asciiWords(_ text: UnsafeBufferPointer<UInt8>, into words: inout Vocabulary.RowWords) -> Bool {
-        guard !text.contains(where: { $0 >= 0x80 }) else { return false }
-        FTSTokenizer.ASCIIBytes.classes.withUnsafeBufferPointer { classes in
-            var start = -1
-            func word(_ range: Range<Int>) {
-                words.insert(UnsafeBufferPointer(rebasing: text[range]).lazy.map { byte in
-                    UInt32(byte | (classes[Int(byte)] & FTSTokenizer.ASCIIBytes.upperCase))
-                })
-            }
-            for index in 0 ..< text.count {
-                if classes[Int(text[index])] & FTSTokenizer.ASCIIBytes.word != 0 {
-                    if start < 0 { start = index }
-                } else if start >= 0 {
-                    word(start ..< index)
-                    start = -1
-                }
-            }
-            if start >= 0 { word(start ..< text.count) }
-        }
-        return true
+        ASCIIText.forEachWord(text) { words.insert($0.lazy.map(UInt32.init)) }
     }
 
     private func write(_ change: Change) throws {

@@ -33,7 +33,7 @@
 /// tenth smaller (docs/benchmarks.md, "Figures behind choices in the code").
 ///
 /// The FTS rowid is not the item's rowid: it is the item's quality bucket above its
-/// `items.rowid` (``FTSRowid``, ``Ranking/qualityBucket(rankingHint:engagements:)``), so that
+/// `items.rowid` (``FTSRowid``, ``StaticQuality/bucket(rankingHint:engagements:)``), so that
 /// `ORDER BY rowid DESC` visits better items first and a search can stop after a few
 /// hundred candidates, however many rows a short prefix matches.
 ///

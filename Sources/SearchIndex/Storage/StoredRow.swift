@@ -77,12 +77,12 @@ struct FTSRow: Equatable {
     var text: String?
 
     init(_ attributes: SearchableItemAttributeSet) {
-        title = attributes.title.map(SearchText.segmented)
+        title = attributes.title.map(CJKText.segmented)
         let names = [attributes.displayName].compactMap { $0 } + (attributes.alternateNames ?? [])
-        self.names = names.isEmpty ? nil : SearchText.segmented(names.joined(separator: "\n"))
-        keywords = attributes.keywords.map { SearchText.segmented($0.joined(separator: "\n")) }
-        description = attributes.contentDescription.map(SearchText.segmented)
-        text = attributes.textContent.map(SearchText.segmented)
+        self.names = names.isEmpty ? nil : CJKText.segmented(names.joined(separator: "\n"))
+        keywords = attributes.keywords.map { CJKText.segmented($0.joined(separator: "\n")) }
+        description = attributes.contentDescription.map(CJKText.segmented)
+        text = attributes.textContent.map(CJKText.segmented)
     }
 
     /// Whether any heavy field (title, names, keywords) has text for `items_head`.

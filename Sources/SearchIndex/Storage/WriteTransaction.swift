@@ -69,7 +69,7 @@ final class WriteTransaction {
     func store(_ item: SearchableItem, domain: String, expirationDate: Double, kind: Int64, activity: String?, existing: StoredRow?) throws {
         let attributes = item.attributes
         let thumbnailName = try storeThumbnail(attributes.thumbnail, existing: existing?.thumbnailName)
-        let quality = Ranking.qualityBucket(rankingHint: attributes.rankingHint, engagements: try engagements(id: item.id))
+        let quality = StaticQuality.bucket(rankingHint: attributes.rankingHint, engagements: try engagements(id: item.id))
         let ftsRow = FTSRow(attributes)
 
         let rowid: Int64
@@ -141,7 +141,7 @@ final class WriteTransaction {
 
     /// Moves a stored row to the quality bucket its ranking hint and engagements give.
     func requalify(_ row: StoredRow) throws {
-        let quality = Ranking.qualityBucket(rankingHint: row.item.attributes.rankingHint, engagements: try engagements(id: row.item.id))
+        let quality = StaticQuality.bucket(rankingHint: row.item.attributes.rankingHint, engagements: try engagements(id: row.item.id))
         let ftsRowid = FTSRowid(itemRowid: row.rowid, quality: quality)
         guard ftsRowid != row.ftsRowid else { return }
         let text = FTSRow(row.item.attributes)

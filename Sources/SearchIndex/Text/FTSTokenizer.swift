@@ -44,27 +44,3 @@ final class FTSTokenizer {
         return text.withUTF8 { tokens($0) }
     }
 }
-
-extension FTSTokenizer {
-    /// How the tables' tokenizer treats each byte of ASCII text, for the Swift splitters
-    /// that stand in for it on ASCII text, most text (``HitAnalyzer``'s tokenizer, the
-    /// full-text writer's word counts): `unicode61` keeps runs of letters and digits and
-    /// lower-cases A–Z. Tests compare both splitters with the tokenizer itself.
-    enum ASCIIBytes {
-        /// A letter or digit.
-        static let word: UInt8 = 0x01
-        /// A–Z: the bit that lower-cases the byte (`byte | (class & upperCase)`).
-        static let upperCase: UInt8 = 0x20
-        /// A byte from 0x80: the text is not ASCII, the tokenizer splits it.
-        static let notASCII: UInt8 = 0x80
-        /// Each byte's class.
-        static let classes: [UInt8] = (0 ... 255).map { byte -> UInt8 in
-            switch byte {
-            case 0x30 ... 0x39, 0x61 ... 0x7A: word
-            case 0x41 ... 0x5A: word | upperCase
-            case 0x80...: notASCII
-            default: 0
-            }
-        }
-    }
-}

@@ -95,15 +95,49 @@ export interface Highlights {
   textContent?: HighlightRange[];
 }
 
-/** How a hit's `score` was made: one part per ranking signal (more may be added). */
+/**
+ * How a hit's `score` was made: the signal each ranking rule reads, and in `levels` the
+ * level each rule gave it. The score packs the levels in SPEC §5's order, so a rule
+ * decides before every rule after it (more may be added).
+ */
 export interface ScoreDetails {
+  /** −1 per typo, plus, with typos, how likely the corrected words are (0 to below 1). */
+  typos: number;
+  /** 1 when every term matched a whole word, 0 when the last one matched a longer word's start. */
+  exactness: number;
+  /** Where the terms matched: title 1000, names 700, keywords 500, description 300, text 100, averaged, plus title bonuses. */
   field: number;
+  /** 0–1: the terms side by side and in order. */
+  proximity: number;
+  /** 0–1: the share of the best field the query covers. */
+  coverage: number;
+  /** The item's `rankingHint` scaled to 0–20. */
+  rankingHint: number;
+  /** 0–30, growing with the log of the engagement count. */
+  engagement: number;
+  /** 0–10, halving every 30 days. */
+  recency: number;
+  /** 0–1: rarer terms in better fields. */
+  termStatistics: number;
+  /** The field that matched best: `title`, `displayName`, `keywords`, `description` or `textContent`. */
+  bestField: string;
+  /** How many edits the matched words differ by from the query's. */
+  typoCount: number;
+  /** Each rule's level (higher is better), in the order the rules decide. */
+  levels: ScoreLevels;
+}
+
+/** The ranking rules' levels of a hit, in SPEC §5's order. */
+export interface ScoreLevels {
+  typos: number;
+  exactness: number;
+  field: number;
+  proximity: number;
+  coverage: number;
   rankingHint: number;
   engagement: number;
   recency: number;
-  /** The field that matched best: `title`, `displayName`, `keywords`, `description` or `textContent`. */
-  bestField: string;
-  [part: string]: number | string;
+  termStatistics: number;
 }
 
 /** A `search` or `userQuery` hit: the item plus its `score` (higher is better) and `highlights`. */

@@ -35,31 +35,9 @@ final class Vocabulary: Sendable {
     static let shortestWord = 1
     static let longestWord = 48
 
-    private struct State {
-        var snapshot: Snapshot?
-        /// The full-text generation the list holds every word of.
-        var generation: Int64 = -1
-        /// The generation this process's full-text writer is committing: readers may
-        /// see it stored a moment before ``committed(generation:)`` runs, and must not
-        /// take it for another process's write.
-        var committing: Int64?
-        /// The open transaction's changes; `nil` when it began before any list was
-        /// loaded or loading, so that its changes are unknown.
-        var open: Delta?
-        var inTransaction = false
-        /// A full read in progress: the generation its read transaction saw (`nil`
-        /// until it saw one), and the commits made meanwhile, whose changes it must add.
-        var loading = false
-        var loadGeneration: Int64?
-        var commitsDuringLoad: [(generation: Int64, delta: Delta?)] = []
-        var reloadScheduled = false
-        /// Whether the list changed since it was last written to or read from the cache.
-        var unsaved = false
-    }
-
-    private let state = Mutex(State())
+    private let state = Mutex(SyncState())
     /// Where the list is kept between processes; `nil`: nowhere.
-    let cachePath: String?
+    let cacheFile: WordListCacheFile?
     /// Runs a closure on a reader connection of the index (set by ``IndexStore``), for
     /// background reloads.
     private let reader = Mutex<(@Sendable (_ body: (Connection) throws -> Void) throws -> Void)?>(nil)
@@ -73,12 +51,12 @@ final class Vocabulary: Sendable {
 
     /// A list kept in `cachePath` between processes (`nil`: in memory only).
     init(cachePath: String? = nil) {
-        self.cachePath = cachePath
+        cacheFile = cachePath.map(WordListCacheFile.init(path:))
     }
 
     /// The cache file beside an index's files.
     static func cachePath(in directory: String) -> String {
-        directory + "/words.cache"
+        WordListCacheFile.path(in: directory)
     }
 
     /// Waits for a background read scheduled so far (for tests).
@@ -91,39 +69,15 @@ final class Vocabulary: Sendable {
         reader.withLock { $0 = read }
     }
 
-    /// Typo alternatives already looked up, for the snapshot they were found in: as a
-    /// user types, the complete words before the prefix are looked up again with every
-    /// keystroke.
-    private struct Cached {
-        var version = 0
-        var alternatives: [String: [Typos.Alternative]] = [:]
-    }
-    private let cache = Mutex(Cached())
-    /// Counts snapshot changes (loads and merges), so that cached alternatives of an
-    /// older word list are not used.
-    private let version = Atomic<Int>(0)
-    static let cachedLookups = 512
-
-    /// ``Typos/alternatives(of:prefix:maximumEdits:in:)`` through a small cache.
-    func alternatives(of word: [UInt32], prefix: Bool, maximumEdits: Int, in snapshot: Snapshot) -> [Typos.Alternative] {
-        // The budget is part of the question: another ``TypoPolicy`` finds other words.
-        let key = (prefix ? "p" : "w") + String(maximumEdits) + Self.string(word)
-        let current = version.load(ordering: .acquiring)
-        if let known = cache.withLock({ $0.version == current ? $0.alternatives[key] : nil }) { return known }
-        let found = Typos.alternatives(of: word, prefix: prefix, maximumEdits: maximumEdits, in: snapshot)
-        cache.withLock { cached in
-            if cached.version != current || cached.alternatives.count >= Self.cachedLookups {
-                cached = Cached(version: current)
-            }
-            cached.alternatives[key] = found
-        }
-        return found
-    }
+    /// Counts snapshot changes (loads and merges), so that what a search derived from an
+    /// older list (its typo alternatives, ``TypoLookupCache``) is not used with a newer one.
+    private let changes = Atomic<Int>(0)
+    var version: Int { changes.load(ordering: .acquiring) }
 
     /// Whether a folded token is one the list keeps.
     static func keeps(_ word: [UInt32]) -> Bool {
         guard (shortestWord...longestWord).contains(word.count) else { return false }
-        return !word.contains { value in Unicode.Scalar(value).map(SearchText.isCJK) ?? true }
+        return !word.contains { value in Unicode.Scalar(value).map(CJKText.isCJK) ?? true }
     }
 
     /// The text of scalars, as UTF-8 (building a `String.UnicodeScalarView` cost about
@@ -146,82 +100,38 @@ final class Vocabulary: Sendable {
         return String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
     }
 
-    // MARK: The full-text writer's changes (on its thread)
+    // MARK: The full-text writer's changes (on its thread; see ``SyncState``)
 
-    /// A full-text transaction begins; returns whether its rows' words are wanted
-    /// (a list is loaded or loading).
-    func beginTransaction() -> Bool {
-        state.withLock { state in
-            state.inTransaction = true
-            state.open = state.snapshot != nil || state.loading ? Delta() : nil
-            return state.open != nil
-        }
-    }
+    /// A full-text transaction begins; returns whether its rows' words are wanted.
+    func beginTransaction() -> Bool { state.withLock { $0.beginTransaction() } }
 
     /// Counts the distinct words of a row the open transaction inserts (`count` 1) or
     /// deletes (-1); tokens already folded.
-    func add(_ words: RowWords, count: Int32) {
-        state.withLock { state in
-            guard state.open != nil else { return }
-            // Packed words are ASCII and short: every one is kept.
-            for word in words.packed { state.open!.packed[word, default: 0] += count }
-            for word in words.other where Self.keeps(word) { state.open!.counts[word, default: 0] += count }
-        }
-    }
+    func add(_ words: RowWords, count: Int32) { state.withLock { $0.add(words, count: count) } }
 
     /// The open transaction empties `items_fts`.
-    func clear() {
-        state.withLock { state in
-            guard state.open != nil else { return }
-            state.open = Delta(clears: true)
-        }
-    }
+    func clear() { state.withLock { $0.clear() } }
 
     /// Records that this process's full-text writer is about to commit `generation`.
-    func committing(generation: Int64) {
-        state.withLock { state in
-            if state.snapshot != nil && state.generation == generation - 1 { state.committing = generation }
-        }
-    }
+    func committing(generation: Int64) { state.withLock { $0.willCommit(generation: generation) } }
 
     /// The open transaction rolled back (or failed to commit): its changes are dropped.
-    func rolledBack() {
-        state.withLock { state in
-            state.committing = nil
-            state.open = nil
-            state.inTransaction = false
-        }
-    }
+    func rolledBack() { state.withLock { $0.rolledBack() } }
 
     /// Records that this process committed a full-text write of `generation`, and
     /// merges its changes into the list. The merge runs here, on the full-text writer's
     /// thread, outside the lock: a search never sorts words, it takes the last list.
     func committed(generation: Int64) {
         let work: (base: Snapshot, delta: Delta, version: Int)? = state.withLock { state in
-            state.committing = nil
-            state.inTransaction = false
-            let delta = state.open
-            state.open = nil
-            if state.loading {
-                // The read in progress adds it when it ends, if it did not see it.
-                state.commitsDuringLoad.append((generation, delta))
-                return nil
-            }
-            // Without its changes (begun before the list was loaded), or after a commit the
-            // list missed, the list stays behind and the next search reloads it.
-            guard let snapshot = state.snapshot, let delta, state.generation == generation - 1 else { return nil }
-            state.generation = generation
-            guard delta.clears || !delta.isEmpty else { return nil }
-            state.unsaved = true
-            return (snapshot, delta, version.load(ordering: .acquiring))
+            state.committed(generation: generation).map { ($0.base, $0.delta, changes.load(ordering: .acquiring)) }
         }
         guard let work else { return }
         let merged = Self.merge(work.base, work.delta)
         state.withLock { state in
             // Replaced meanwhile by a read that began after this commit: it holds these words.
-            guard version.load(ordering: .acquiring) == work.version else { return }
+            guard changes.load(ordering: .acquiring) == work.version else { return }
             state.snapshot = merged
-            version.add(1, ordering: .releasing)
+            changes.add(1, ordering: .releasing)
         }
     }
 
@@ -302,7 +212,7 @@ final class Vocabulary: Sendable {
         var fromCache = false
         do {
             stored = try known ?? Self.storedGeneration(connection)
-            if let cached = readCache(generation: stored) {
+            if let cached = cacheFile?.read(generation: stored) {
                 loaded = cached
                 fromCache = true
                 cacheReads.add(1, ordering: .relaxed)
@@ -333,7 +243,7 @@ final class Vocabulary: Sendable {
             state.snapshot = list
             state.generation = generation
             state.unsaved = !fromCache || generation != stored
-            version.add(1, ordering: .releasing)
+            changes.add(1, ordering: .releasing)
             return list
         }
         guard let result else { return loaded }
@@ -343,10 +253,10 @@ final class Vocabulary: Sendable {
 
     // MARK: The cache file
 
-    /// Writes the list to ``cachePath`` when it is complete for a known generation and
+    /// Writes the list to ``cacheFile`` when it is complete for a known generation and
     /// not written yet (at close, and after a full read). The file is replaced whole.
     func saveCache() {
-        guard let cachePath else { return }
+        guard let cacheFile else { return }
         let work: (Snapshot, Int64)? = state.withLock { state in
             guard let snapshot = state.snapshot, state.unsaved, !state.loading, !state.inTransaction,
                   state.committing == nil, state.generation > 0 else { return nil }
@@ -354,11 +264,8 @@ final class Vocabulary: Sendable {
             return (snapshot, state.generation)
         }
         guard let (snapshot, generation) = work else { return }
-        let bytes = WordListFile.bytes(of: snapshot, generation: generation)
-        let temporary = cachePath + ".new"
         do {
-            try DataDirectory.writePrivateFile(temporary, bytes: bytes)
-            if rename(temporary, cachePath) != 0 { unlink(temporary) }
+            try cacheFile.write(snapshot, generation: generation)
         } catch {
             // Only a cost for the next process's first search.
             state.withLock { $0.unsaved = true }
@@ -367,13 +274,7 @@ final class Vocabulary: Sendable {
 
     /// Removes the cache file (its generation may come to name other words).
     func removeCache() {
-        if let cachePath { unlink(cachePath) }
-    }
-
-    /// The cached list if the cache file records `generation` and reads back whole.
-    private func readCache(generation: Int64) -> Snapshot? {
-        guard let cachePath, let data = FileManager.default.contents(atPath: cachePath) else { return nil }
-        return data.withUnsafeBytes { WordListFile.snapshot(from: $0, generation: generation) }
+        cacheFile?.remove()
     }
 
     private static func storedGeneration(_ connection: Connection) throws -> Int64 {
