@@ -98,8 +98,8 @@ final class HitAnalyzer {
     let terms: [Term]
     private let fields: FieldTokenizer
     /// The word counts typo matches are weighed by.
-    private let vocabulary: Vocabulary.Snapshot?
-    private let itemCount: Int
+    let vocabulary: Vocabulary.Snapshot?
+    let itemCount: Int
 
     init?(plan: MatchPlan, typoTolerance: Bool, vocabulary: Vocabulary.Snapshot?, itemCount: Int) {
         guard let fields = FieldTokenizer() else { return nil }
@@ -348,135 +348,10 @@ final class HitAnalyzer {
         fields.recycle(tokens)
     }
 
-    /// How a term matched one token.
-    typealias Found = (typos: Int, wholeWord: Bool, closeness: Double)
-
-    /// Fewer typos, then the likelier word meant, then a whole word.
-    private static func isBetter(_ a: Found, than b: Found) -> Bool {
-        if a.typos != b.typos { return a.typos < b.typos }
-        if a.closeness != b.closeness { return a.closeness > b.closeness }
-        return a.wholeWord && !b.wholeWord
-    }
-
-    /// Whether token `range` of `folded` surely does not match `term` (of one token),
-    /// from its first bytes and its length: most tokens are ruled out here, without
-    /// ``matchAt(_:term:tokens:typos:)``'s slices and comparisons. A token that starts
-    /// like the term is left to it; one that does not may only be a typo match, of a
-    /// length within the distance whose first characters share one with the term's
-    /// (``Typos/startsShareACharacter(_:_:k:)``).
-    @inline(__always)
-    private static func surelyMisses(_ term: Term, _ range: Range<Int>, _ folded: UnsafeBufferPointer<UInt8>, typos: Bool) -> Bool {
-        guard !range.isEmpty else { return false }
-        if folded[range.lowerBound] == term.firstByte { return false }
-        guard typos, term.maximumEdits > 0 else { return true }
-        let length = range.count
-        if length < term.shortestToken || (!term.isPrefix && length > term.longestToken) { return true }
-        guard term.pattern != nil else { return false }
-        // The token has at least n - k > k bytes; the rule reads ASCII characters (a
-        // token with another in its first k + 1 bytes is left to the comparison).
-        return !Typos.startsShareACharacter(term.leading, folded.baseAddress! + range.lowerBound, k: term.maximumEdits,
-                                            orHasOther: true)
-    }
-
-    /// Whether `term` matches the tokens from `start`, and how.
-    private func matchAt(_ start: Int, term: Term, tokens: FieldTokens, typos: Bool) -> Found? {
-        let last = term.tokens.count - 1
-        for offset in 0 ..< last {
-            guard tokens[start + offset].elementsEqual(term.tokens[offset]) else { return nil }
-        }
-        let token = tokens[start + last]
-        let wanted = term.tokens[last]
-        // Most tokens differ from the term in their first byte.
-        if token.first == wanted.first {
-            if token.elementsEqual(wanted) { return (0, true, 0) }
-            if term.isPrefix && token.starts(with: wanted) { return (0, false, 0) }
-        }
-        guard typos, term.maximumEdits > 0 else { return nil }
-        let n = term.scalars.count, k = term.maximumEdits
-        if token.count < term.shortestToken || (!term.isPrefix && token.count > term.longestToken) { return nil }
-        if let pattern = term.pattern {
-            // An ASCII query word (most): compared with the stored bytes, without a table.
-            // (``surelyMisses(_:_:_:typos:)`` ruled out most tokens.)
-            if tokens.isASCII && !Typos.mayShareLetters(k, of: term.letterSet, count: n, token, prefix: term.isPrefix) { return nil }
-            if k > 1 && tokens.isASCII && !Typos.mayBeWithin(k, of: term.letters, token, prefix: term.isPrefix, scratch: &letterScratch) { return nil }
-            let (complete, nearest) = Typos.distances(pattern, token)
-            let typos = term.isPrefix ? nearest : complete
-            guard typos <= k else { return nil }
-            let closeness = tokens.isASCII ? asciiCloseness(of: term, to: token) : closeness(of: term, to: tokens.scalars(start + last))
-            return (typos, complete <= k, closeness)
-        }
-        let scalars = tokens.scalars(start + last)
-        guard let typos = Typos.distance(term.scalars, scalars, limit: term.maximumEdits, prefix: term.isPrefix) else { return nil }
-        let whole = term.isPrefix ? Typos.distance(term.scalars, scalars, limit: term.maximumEdits) != nil : true
-        return (typos, whole, closeness(of: term, to: scalars))
-    }
-
-    /// ``closeness(of:to:)`` of an ASCII token, remembered by the term for words of up
-    /// to 16 letters (looking the word's count up in the list was most of its cost).
-    private func asciiCloseness(of term: Term, to token: ArraySlice<UInt8>) -> Double {
-        guard let word = PackedWord(token) else { return closeness(of: term, to: token.map { UInt32($0) }) }
-        if let known = term.closenessByWord[word] { return known }
-        let value = closeness(of: term, to: token.map { UInt32($0) })
-        term.closenessByWord[word] = value
-        return value
-    }
-
-    /// An ASCII word of 1–16 bytes as two integers (a byte of an ASCII word is never 0,
-    /// so the padding tells the length).
-    struct PackedWord: Hashable {
-        let low: UInt64, high: UInt64
-
-        init?(_ bytes: ArraySlice<UInt8>) {
-            guard (1 ... 16).contains(bytes.count) else { return nil }
-            var low: UInt64 = 0, high: UInt64 = 0
-            for (offset, byte) in bytes.enumerated() {
-                if offset < 8 { low |= UInt64(byte) << (8 * offset) } else { high |= UInt64(byte) << (8 * (offset - 8)) }
-            }
-            self.low = low
-            self.high = high
-        }
-    }
-
-    /// How likely `scalars`, a typo match of `term`, is the word meant.
-    private func closeness(of term: Term, to scalars: [UInt32]) -> Double {
-        Typos.closeness(of: term.scalars, to: scalars, prefix: term.isPrefix,
-                        count: vocabulary?.count(of: scalars) ?? 0, itemCount: itemCount)
-    }
-
     private var coveredScratch: [Bool] = []
-    private var letterScratch = [Int8](repeating: 0, count: 128)
+    /// Letter counts reused by ``Typos/mayBeWithin(_:of:_:prefix:scratch:)``.
+    var letterScratch = [Int8](repeating: 0, count: 128)
 
-    private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
-            if let last = result.last, range.lowerBound <= last.upperBound {
-                result[result.count - 1] = last.lowerBound ..< max(last.upperBound, range.upperBound)
-            } else {
-                result.append(range)
-            }
-        }
-        return result
-    }
-
-    /// UTF-8 byte ranges of `text` as UTF-16 offsets.
-    static func utf16Ranges(_ ranges: [Range<Int>], in text: String) -> [Range<Int>] {
-        guard !ranges.isEmpty else { return [] }
-        let utf8 = Array(text.utf8)
-        var utf16At = [Int](repeating: 0, count: utf8.count + 1)
-        var units = 0
-        for (offset, byte) in utf8.enumerated() {
-            utf16At[offset] = units
-            if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
-        }
-        // Offsets inside a character map to its start; the end is after the last unit.
-        for offset in 0 ..< utf8.count where utf8[offset] & 0xC0 == 0x80 { utf16At[offset] = utf16At[offset - 1] }
-        utf16At[utf8.count] = units
-        return ranges.map { range in
-            let start = utf16At[min(range.lowerBound, utf8.count)]
-            let end = range.upperBound >= utf8.count ? units : utf16At[range.upperBound]
-            return start ..< max(start, end)
-        }
-    }
 }
 
 extension HitAnalyzer.Term {
