@@ -77,11 +77,19 @@ final class GNOMEShellProviderTests: ProviderTestCase {
     }
 
     func testOpeningAResultCountsOneEngagement() throws {
-        // Pad Thai and Pad See Ew both match 'pad'; the second one, opened, moves up.
-        let before = try initial("['pad']")
-        XCTAssertEqual(Set(before), ["food-1", "food-3"])
-        for _ in 0..<3 { _ = try provider.call(interface, "ActivateResult", before[1], "['pad']", "uint32 1") }
-        XCTAssertEqual(try initial("['pad']"), [before[1], before[0]], "opened from the desktop, it moves up")
+        // Two dishes that tie on every rule before engagement (SPEC §5: field, coverage
+        // and the ranking hint decide first); the second, opened, moves up.
+        _ = try index.indexItems([
+            SearchableItem(id: "soup-a", attributes: SearchableItemAttributeSet(title: "Noodle Soup")),
+            SearchableItem(id: "soup-b", attributes: SearchableItemAttributeSet(title: "Noodle Soup")),
+        ])
+        let before = try initial("['noodle', 'soup']")
+        XCTAssertEqual(before, ["soup-a", "soup-b"], "a tie falls to the identifier")
+        for _ in 0..<3 { _ = try provider.call(interface, "ActivateResult", "soup-b", "['noodle', 'soup']", "uint32 1") }
+        XCTAssertEqual(try initial("['noodle', 'soup']"), ["soup-b", "soup-a"], "opened from the desktop, it moves up")
+        // Engagement never outweighs an earlier rule: Pad Thai covers more of its title.
+        for _ in 0..<3 { _ = try provider.call(interface, "ActivateResult", "food-3", "['pad']", "uint32 1") }
+        XCTAssertEqual(try initial("['pad']"), ["food-1", "food-3"])
     }
 
     func testAnActivityOpensTheItemItIsAbout() throws {
