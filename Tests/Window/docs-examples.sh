@@ -276,6 +276,27 @@ xdotool type --delay 60 'Ada'
 tap submit
 check "docs KeyboardAvoidingView: the field takes typing and the button answers" "$(wait_page "$(el sent).textContent === 'Thanks, Ada!'" 5)" true
 snapshot "$OUT/docs-KeyboardAvoidingView.png"
+back
+
+open_example StatusBar
+status_texts() { page_js "return [$(el visibility).textContent, $(el style).textContent, Math.round($(el visibility).getBoundingClientRect().top)]"; }
+status_before=$(status_texts)
+check "docs StatusBar: draws nothing of its own" "$(page_js "return [$(el status-bar) === null, $(el status-screen).children.length]")" '[true,4]'
+tap toggle
+tap change-style
+settle
+status_after=$(status_texts)
+check "docs StatusBar: hidden and restyled, and the screen did not move" \
+  "${status_before%,*}] ${status_after}" \
+  "[\"StatusBar Visibility: Visible\",\"StatusBar Style: default\"] [\"StatusBar Visibility: Hidden\",\"StatusBar Style: dark-content\",${status_before##*,}"
+snapshot "$OUT/docs-StatusBar.png"
+back
+
+open_example SafeAreaView
+check "docs SafeAreaView: no insets: it fills the screen and its content starts at its corner" \
+  "$(page_js "const a = $(el safe-area).getBoundingClientRect(), p = $(el example-SafeAreaView).getBoundingClientRect(), c = $(el content).getBoundingClientRect(); return [a.width === p.width, a.height === p.height, c.left === a.left, c.top === a.top, getComputedStyle($(el safe-area)).paddingTop, $(el content).textContent]")" \
+  '[true,true,true,true,"0px","Page content"]'
+snapshot "$OUT/docs-SafeAreaView.png"
 stop_app
 xdotool mousemove $docs_pointer
 check "docs: nothing on stderr" "$(cat "$WORK/docs.err")" ""
