@@ -175,15 +175,22 @@ def english_items(corpus):
     return [n for n, item in enumerate(corpus.items) if item["id"].startswith("en/") and item.get("description")]
 
 
-def known_queries(corpus, rng, size):
-    out = []
-    pool = english_items(corpus)
+def distinct_draws(pool, rng, out, size):
+    """Items of `pool` drawn at random, each at most once, until `out` holds `size`
+    queries or the pool is spent (the caller appends to `out`, and may skip an item)."""
     used = set()
     while len(out) < size and len(used) < len(pool):
         n = rng.choice(pool)
         if n in used:
             continue
         used.add(n)
+        yield n
+
+
+def known_queries(corpus, rng, size):
+    out = []
+    pool = english_items(corpus)
+    for n in distinct_draws(pool, rng, out, size):
         chosen = known_item_words(corpus, n, rng)
         if chosen:
             out.append({"text": " ".join(chosen), "target": corpus.items[n]["id"]})
@@ -193,12 +200,7 @@ def known_queries(corpus, rng, size):
 def typo_queries(corpus, rng, size, misspellings):
     out = []
     pool = english_items(corpus)
-    used = set()
-    while len(out) < size and len(used) < len(pool):
-        n = rng.choice(pool)
-        if n in used:
-            continue
-        used.add(n)
+    for n in distinct_draws(pool, rng, out, size):
         listed = [w for w in content_words(corpus, n) if w in misspellings]
         if not listed:
             continue
@@ -243,12 +245,7 @@ def description_queries(corpus, rng, size, misspellings=None):
     """`desc` queries, or with `misspellings` the `desc_typo` ones (see the module's doc)."""
     out = []
     pool = [n for n in english_items(corpus) if corpus.items[n].get("textContent")]
-    used = set()
-    while len(out) < size and len(used) < len(pool):
-        n = rng.choice(pool)
-        if n in used:
-            continue
-        used.add(n)
+    for n in distinct_draws(pool, rng, out, size):
         sentences = sentences_of(corpus.items[n])
         if not sentences:
             continue
@@ -295,12 +292,7 @@ def prefix_queries(corpus, rng, size):
 def cjk_queries(corpus, rng, size, language):
     pool = [n for n, item in enumerate(corpus.items) if item["id"].startswith(language + "/")]
     out = []
-    used = set()
-    while len(out) < size and len(used) < len(pool):
-        n = rng.choice(pool)
-        if n in used:
-            continue
-        used.add(n)
+    for n in distinct_draws(pool, rng, out, size):
         item = corpus.items[n]
         for _ in range(10):
             field = "title" if rng.random() < 0.5 else "description"
