@@ -37,7 +37,7 @@ enum Ranking {
         if allInTitle { field += allInTitleBonus }
         if analysis.titleStart { field += titleStartBonus }
         return ScoreBreakdown(
-            field: field, rankingHint: hintScore(rankingHint), engagement: engagementScore(engagements),
+            field: field, rankingHint: StaticQuality.hintScore(rankingHint), engagement: StaticQuality.engagementScore(engagements),
             recency: recencyScore(contentDate: contentDate, now: now), bestField: columnNames[bestColumn],
             typos: -Double(typos) + (typoTerms > 0 ? closeness / Double(typoTerms) : 0), exactness: whole ? 1 : 0,
             proximity: analysis.proximity, coverage: analysis.coverage,
@@ -48,16 +48,6 @@ enum Ranking {
     /// scores never fall back to insertion order or to the order candidates arrived in.
     static func precedes(_ a: (total: Double, id: String), _ b: (total: Double, id: String)) -> Bool {
         a.total != b.total ? a.total > b.total : a.id < b.id
-    }
-
-    /// The ranking-hint part: 0–20 (``StaticQuality/hintScore(_:)``).
-    static func hintScore(_ rankingHint: Double?) -> Double {
-        StaticQuality.hintScore(rankingHint)
-    }
-
-    /// The engagement part: 0–30 (``StaticQuality/engagementScore(_:)``).
-    static func engagementScore(_ engagements: Int64) -> Double {
-        StaticQuality.engagementScore(engagements)
     }
 
     /// The recency part: 10 for content changed now, halving every 30 days.

@@ -144,13 +144,13 @@ public enum RankingRule: Int, CaseIterable, Sendable {
         return max(0, coverageSteps + 1 - below)
     }
 
-    /// The ranking-hint part (0–20, ``Ranking/hintScore(_:)``) by the fifth, that is
+    /// The ranking-hint part (0–20, ``StaticQuality/hintScore(_:)``) by the fifth, that is
     /// `rankingHint` by the whole point.
     static func hintLevel(_ hint: Double) -> Int {
         Int((hint * 5).rounded())
     }
 
-    /// The engagement part (0–30, ``Ranking/engagementScore(_:)``), by the whole point.
+    /// The engagement part (0–30, ``StaticQuality/engagementScore(_:)``), by the whole point.
     static func engagementLevel(_ engagement: Double) -> Int {
         Int(engagement.rounded())
     }
