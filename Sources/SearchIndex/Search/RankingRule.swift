@@ -41,8 +41,8 @@ public enum RankingRule: Int, CaseIterable, Sendable {
         case .field: return Int(Self.fieldMost / Self.fieldStep) + 1
         case .proximity: return Self.proximitySteps + 1
         case .coverage: return Self.coverageSteps + 2
-        case .rankingHint: return 101
-        case .engagement: return 31
+        case .rankingHint: return StaticQuality.hintLevels
+        case .engagement: return StaticQuality.engagementLevels
         case .recency: return 11
         case .termStatistics: return 1001
         }
@@ -144,15 +144,16 @@ public enum RankingRule: Int, CaseIterable, Sendable {
         return max(0, coverageSteps + 1 - below)
     }
 
-    /// The ranking-hint part (0–20, ``StaticQuality/hintScore(_:)``) by the fifth, that is
-    /// `rankingHint` by the whole point.
+    /// The ranking-hint level (``StaticQuality/hintLevel(_:)``, which the FTS rowid's
+    /// quality bucket is made of).
     static func hintLevel(_ hint: Double) -> Int {
-        Int((hint * 5).rounded())
+        StaticQuality.hintLevel(hint)
     }
 
-    /// The engagement part (0–30, ``StaticQuality/engagementScore(_:)``), by the whole point.
+    /// The engagement level (``StaticQuality/engagementLevel(_:)``, which the FTS rowid's
+    /// quality bucket is made of).
     static func engagementLevel(_ engagement: Double) -> Int {
-        Int(engagement.rounded())
+        StaticQuality.engagementLevel(engagement)
     }
 
     /// The recency part (0–10, ``Ranking/recencyScore(contentDate:now:)``), by the

@@ -26,8 +26,8 @@ struct FTSRowid: Hashable, Comparable {
     var quality: Int64 { rawValue >> Self.qualityShift }
 
     /// The largest `items.rowid` the layout has room for: rowids stay below 2³², far
-    /// above any index's item count. Bits above them hold the quality bucket: with 51
-    /// buckets, FTS5's rowid deltas between doclist entries stay at 5 bytes (see ``Schema``).
+    /// above any index's item count. Bits above them hold the quality bucket (12 of
+    /// their 31 bits, see ``StaticQuality`` and ``Schema``).
     static let maximumItemRowid: Int64 = itemRowidMask
 
     /// SQL for the `items.rowid` of the FTS rowid that `expression` gives.

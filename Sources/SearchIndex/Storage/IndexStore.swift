@@ -139,8 +139,10 @@ final class IndexStore: @unchecked Sendable {
             if version < Schema.version {
                 // Written by an older version: rebuild its FTS tables, all or nothing
                 // (`items_head` kept its layout in version 2, and gained its 3-character
-                // prefix index in version 4).
-                try transaction.rebuildFTS(includingHead: version < 4)
+                // prefix index in version 4); before version 5 every FTS rowid held
+                // another quality bucket, so both tables are rebuilt under the new ones.
+                if version < 5 { try transaction.refileQualityBuckets() }
+                try transaction.rebuildFTS(includingHead: version < 5)
                 try transaction.setSetting(Schema.versionKey, String(Schema.version))
             } else if try fullTextIsStale(transaction) {
                 // A rebuild may record a generation a saved word list had for other words.

@@ -42,18 +42,21 @@
 ///
 /// Size notes (100k generated items, 41.5 MB of text): FTS5 stores each doclist entry
 /// as a varint delta from the previous rowid, so the rowid layout is paid in every
-/// entry that crosses a quality bucket. With `quality << 40` and 201 buckets those
-/// deltas took 6–7 bytes; `quality << 32` and 51 buckets (one per score point) make
-/// them 5 bytes and rarer. Rowids stay below 2³² (``FTSRowid/maximumItemRowid``); an index never gets
+/// entry that crosses a quality bucket. With `quality << 40` those deltas took 6–7
+/// bytes; with `quality << 32` a step of up to 7 buckets takes 5 bytes, of up to 1023
+/// 6. The 3,131 buckets (``StaticQuality/bucket(rankingHint:engagements:)``) cost size
+/// only where a doclist crosses them: items without hints or engagements all share one.
+/// Rowids stay below 2³² (``FTSRowid/maximumItemRowid``); an index never gets
 /// near 4 billion items.
 enum Schema {
     /// The layout this code writes: `items_fts` in `fulltext.sqlite3`, both FTS tables
     /// `detail=column`, prefixes of 1–3 characters in `items_head`. An index written
     /// with an older layout (1: `detail=full` and 1–3 character prefixes; 2: `items_fts`
-    /// inside `index.sqlite3`; 3: prefixes of 1–2 characters in `items_head`) is
-    /// migrated on open by rebuilding its FTS tables from `items` (see
-    /// ``IndexStore/init(configuration:opening:)``).
-    static let version = 4
+    /// inside `index.sqlite3`; 3: prefixes of 1–2 characters in `items_head`; 4: the
+    /// FTS rowid's quality bucket the sum of the hint and engagement parts) is migrated
+    /// on open by rebuilding its FTS tables from `items`, after refiling every row
+    /// under its quality bucket (see ``IndexStore/init(configuration:opening:)``).
+    static let version = 5
     /// The `settings` key holding the version an index was written with.
     static let versionKey = "schema_version"
 

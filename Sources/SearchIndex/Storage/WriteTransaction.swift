@@ -150,6 +150,26 @@ final class WriteTransaction {
         try connection.cached("UPDATE items SET fts_rowid = ? WHERE rowid = ?").bind([.integer(ftsRowid), .integer(row.rowid)]).run()
     }
 
+    /// Files every row under the quality bucket this version gives it (``StaticQuality``;
+    /// version 4 and older summed the hint and engagement parts), before the FTS tables
+    /// are rebuilt from `items.fts_rowid`. The item rowid stays in the low bits, so no
+    /// two rows ever share an FTS rowid, before, during or after.
+    func refileQualityBuckets() throws {
+        let rows = try connection.prepare("""
+            SELECT items.rowid, items.ranking_hint, coalesce(engagements.count, 0)
+            FROM items LEFT JOIN engagements ON engagements.id = items.id
+            """)
+        // Read first, then written: the rows are not updated under the read.
+        var moves: [(rowid: Int64, ftsRowid: FTSRowid)] = []
+        while try rows.step() {
+            let rowid = rows.int64(0)
+            let quality = StaticQuality.bucket(rankingHint: rows.optionalDouble(1), engagements: rows.int64(2))
+            moves.append((rowid, FTSRowid(itemRowid: rowid, quality: quality)))
+        }
+        let update = try connection.prepare("UPDATE items SET fts_rowid = ?1 WHERE rowid = ?2")
+        for move in moves { try update.bind([.integer(move.ftsRowid), .integer(move.rowid)]).run() }
+    }
+
     /// Counts one engagement for an identifier.
     func recordEngagement(id: String) throws {
         try connection.cached("""
