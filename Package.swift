@@ -80,7 +80,7 @@ let package = Package(
         // MARK: Tests
         // Finds the built `searchlight` for the tests that run it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
+        .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"], exclude: ["Fixtures"]),
         .testTarget(name: "JSHostTests", dependencies: ["JSHost", "TestSupport"]),
         .testTarget(name: "SearchOnDeviceTests", dependencies: ["SearchOnDevice", "JSHost", "SearchIndex", "TestSupport"]),
         .testTarget(name: "SystemSearchTests", dependencies: ["SystemSearch", "SearchIndex", "TestSupport"]),
