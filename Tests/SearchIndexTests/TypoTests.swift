@@ -43,10 +43,16 @@ final class TypoTests: IndexTestCase {
         XCTAssertEqual(try index.search("receive", options: SearchOptions(typoTolerance: false)).hits.map { $0.item.id }, ["receive"])
     }
 
-    func testShortWordsMatchExactly() throws {
+    func testShortWordsHaveOneEditOnlyWhenTheyMatchNothingExactly() throws {
         try indexWords()
-        XCTAssertEqual(try searchIDs("cut "), [], "3 letters: no typo")
-        XCTAssertEqual(try searchIDs("boat "), [], "4 letters: no typo")
+        // Issue 45: `cut` and `boat` are no item's words, so one edit finds `cat` and `bolt`.
+        XCTAssertEqual(try searchIDs("cut "), ["cat"], "3 letters unmatched: one typo")
+        XCTAssertEqual(try index.search("boat ").hits.first?.breakdown.typoCount, 1, "4 letters unmatched: one typo")
+        XCTAssertEqual(try index.search("cut ", options: SearchOptions(typoTolerance: false)).hits.count, 0, "typoTolerance off: exact")
+        XCTAssertEqual(try searchIDs("cxx "), [], "3 letters: not two")
+        try index.indexItems([item("cut", title: "Cut")])
+        XCTAssertEqual(try searchIDs("cut "), ["cut"], "an exact short word gets no typo alternatives")
+        XCTAssertEqual(try searchIDs("cu"), ["cut"], "2 letters: exactly")
         XCTAssertEqual(try searchIDs("wierd"), ["weird"], "5 letters: one typo")
         XCTAssertEqual(try searchIDs("wxerx"), [], "5 letters: not two")
         XCTAssertEqual(try searchIDs("ocxurxence"), ["occurrence"], "10 letters: two typos")

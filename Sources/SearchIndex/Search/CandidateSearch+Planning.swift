@@ -81,19 +81,45 @@ extension CandidateSearch {
     }
 
     /// Whether some term of the plan may match with typos (``TypoPolicy``).
-    static func hasTypoTerms(_ plan: MatchPlan) -> Bool {
-        plan.terms.contains(where: TypoPolicy.spec.mayHaveTypos)
+    static func hasTypoTerms(_ plan: MatchPlan, typos: TypoPolicy = .spec) -> Bool {
+        plan.terms.contains(where: typos.mayHaveTypos)
+    }
+
+    /// `policy` bound to this search (``TypoPolicy/bound(to:matchesExactly:)``): which of
+    /// its short words match nothing exactly in the index.
+    func typoPolicy(_ policy: TypoPolicy, for plan: MatchPlan, vocabulary snapshot: Vocabulary.Snapshot?) throws -> TypoPolicy {
+        guard let snapshot else { return policy }
+        return try policy.bound(to: plan) { term in try matchesExactly(term, in: snapshot) }
+    }
+
+    /// Whether a term of one token matches something exactly: a listed word, or for the
+    /// prefix term the start of one. A word the list lacks is asked of FTS5 (one lookup
+    /// that stops at the first row): the list may be behind the index (another
+    /// process's write not yet read again, a commit not yet merged), and a word written
+    /// there must match exactly, not as a typo. A word the list still holds after
+    /// another process deleted it counts as matched until the list is read again: it
+    /// then has no typos, SPEC §5's rule.
+    func matchesExactly(_ term: SearchTerm, in snapshot: Vocabulary.Snapshot) throws -> Bool {
+        let word = Vocabulary.scalars(term.tokens[0])
+        if (term.isPrefix ? snapshot.postings(withPrefix: word) : snapshot.count(of: word)) > 0 { return true }
+        let phrase = MatchPhrase(token: String(decoding: term.tokens[0], as: UTF8.self), isPrefix: term.isPrefix)
+        let found = try connection.scalarInt(
+            "SELECT count(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ?1 LIMIT 1)", [.text(phrase.text)])
+        trace?.note("\(phrase.text) unmatched in the word list, \(found ?? 0) in FTS5")
+        return (found ?? 0) > 0
     }
 
     /// The plan of the typo pass (``typoCandidates(plan:matcher:vocabulary:items:want:into:)``):
-    /// each single-token term of 5 or more characters ORed with its alternatives, its
-    /// short prefix's path chosen again; `nil` when no term has alternatives.
-    func typoPlan(for plan: MatchPlan, vocabulary: Vocabulary.Snapshot, items: Int, want: Int) throws -> MatchPlan? {
+    /// each single-token term that may have typos (`typos`, bound to the search) ORed with
+    /// its alternatives, its short prefix's path chosen again; `nil` when no term has
+    /// alternatives.
+    func typoPlan(for plan: MatchPlan, vocabulary: Vocabulary.Snapshot, items: Int, want: Int,
+                  typos: TypoPolicy = .spec) throws -> MatchPlan? {
         func phrase(_ token: String, prefix: Bool) -> MatchPhrase {
             MatchPhrase(token: token, isPrefix: prefix)
         }
         func alternatives(_ term: SearchTerm) -> MatchGroup? {
-            let edits = TypoPolicy.spec.maximumEdits(for: term)
+            let edits = typos.maximumEdits(for: term)
             guard edits > 0 else { return nil }
             let scalars = Vocabulary.scalars(term.tokens[0])
             let found = self.vocabulary.flatMap { words in

@@ -44,8 +44,8 @@ extension CandidateSearch {
         }
     }
 
-    /// Adds the matches where single-token terms of 5 or more characters may have
-    /// typos: each such term is ORed with its alternatives from the vocabulary (the
+    /// Adds the matches where single-token terms may have typos (``TypoPolicy``, `typos`
+    /// bound to the search): each such term is ORed with its alternatives from the vocabulary (the
     /// prefix term with prefixes of listed words, see ``Typos``), and the resulting
     /// plan is searched like an exact one (``exactCandidates(plan:matcher:want:)``:
     /// a short prefix beside it still goes through `items_head` and the Swift check).
@@ -53,9 +53,9 @@ extension CandidateSearch {
     /// matches and whether it is exact.
     func typoCandidates(
         plan: MatchPlan, matcher: TermMatcher, vocabulary: Vocabulary.Snapshot, items: Int, want: Int,
-        into candidates: inout [Int64: Candidate], analysis: WalkAnalysis? = nil
+        into candidates: inout [Int64: Candidate], analysis: WalkAnalysis? = nil, typos: TypoPolicy = .spec
     ) throws -> (ran: Bool, count: Count) {
-        guard let typoPlan = try typoPlan(for: plan, vocabulary: vocabulary, items: items, want: want) else {
+        guard let typoPlan = try typoPlan(for: plan, vocabulary: vocabulary, items: items, want: want, typos: typos) else {
             return (false, Count(total: 0, isExact: true))
         }
         let (found, count) = try exactCandidates(plan: typoPlan, matcher: matcher, want: want, analysis: analysis)

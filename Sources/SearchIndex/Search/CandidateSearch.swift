@@ -186,7 +186,8 @@ struct CandidateSearch {
         let snapshot = try vocabulary?.snapshot(connection)
         let itemCount = try connection.scalarInt("SELECT max(rowid) FROM items").map(Int.init) ?? 0
         let plan = try choosingPrefixPath(for: query, vocabulary: snapshot, items: itemCount, want: want)
-        guard let analyzer = HitAnalyzer(plan: plan, typoTolerance: typoTolerance, vocabulary: snapshot, itemCount: itemCount) else {
+        let typos = try typoPolicy(.forTolerance(typoTolerance), for: plan, vocabulary: snapshot)
+        guard let analyzer = HitAnalyzer(plan: plan, typos: typos, vocabulary: snapshot, itemCount: itemCount) else {
             return ([], 0, true)
         }
         let walkAnalysis = overrides.analyzesTypoRowsInTheWalk && typoTolerance ? WalkAnalysis(analyzer: analyzer) : nil
@@ -202,10 +203,10 @@ struct CandidateSearch {
         // word starts FTS5 does not, `theBrent`).
         var typosFirst: (candidates: [Int64: Candidate], count: Count)?
         var exact: (candidates: [Int64: Candidate], count: Count)?
-        if overrides.runsTypoPassFirst, typoTolerance, let snapshot, !plan.complete.isEmpty, !plan.prefixIsIndexed, Self.hasTypoTerms(plan),
+        if overrides.runsTypoPassFirst, typoTolerance, let snapshot, !plan.complete.isEmpty, !plan.prefixIsIndexed, Self.hasTypoTerms(plan, typos: typos),
            plan.prefixPath != .swiftCheck || PrefixVerifier(plan: plan) == nil,
            Self.exactMatchBound(of: plan, in: snapshot) < want,
-           let typoPlan = try typoPlan(for: plan, vocabulary: snapshot, items: itemCount, want: want) {
+           let typoPlan = try typoPlan(for: plan, vocabulary: snapshot, items: itemCount, want: want, typos: typos) {
             let typed = TypedMatches()
             typosFirst = try exactCandidates(plan: typoPlan, matcher: matcher, want: want, typed: typed, analysis: walkAnalysis)
             trace?.mark("typo-matches")
@@ -216,7 +217,7 @@ struct CandidateSearch {
         }
         var (candidates, count) = try exact ?? exactCandidates(plan: plan, matcher: matcher, want: want)
         trace?.mark("exact")
-        if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan) {
+        if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan, typos: typos) {
             if let typosFirst {
                 for (rowid, var candidate) in typosFirst.candidates where candidates[rowid] == nil {
                     candidate.typoMatch = true
@@ -227,7 +228,7 @@ struct CandidateSearch {
                 walkAnalysis?.exact = Set(candidates.keys)
                 let typos = try typoCandidates(
                     plan: plan, matcher: matcher, vocabulary: snapshot, items: itemCount, want: want, into: &candidates,
-                    analysis: walkAnalysis)
+                    analysis: walkAnalysis, typos: typos)
                 // The typo plan's matches include the exact ones.
                 if typos.ran { count = Count(total: max(count.total, typos.count.total, candidates.count), isExact: typos.count.isExact) }
             }

@@ -10,8 +10,9 @@ import Foundation
 /// its byte range in the stored text, so that a match maps back to the UTF-16 range a
 /// UI bolds. A term of several tokens (`e-mail`, `新闻`) matches where its tokens are
 /// side by side, the last one as a prefix when it is being typed; a single-token term
-/// of 5 or more characters also matches a token within its typo distance
-/// (``Typos``), unless typo tolerance is off.
+/// that may have typos (``TypoPolicy``: 5 or more characters, or 3–4 matching nothing
+/// exactly) also matches a token within its typo distance (``Typos``), unless typo
+/// tolerance is off.
 ///
 /// Every token of every field read is compared with every term, so the comparison is
 /// cheap where it can be: most tokens are ruled out by their first bytes and length
@@ -101,12 +102,12 @@ final class HitAnalyzer {
     let vocabulary: Vocabulary.Snapshot?
     let itemCount: Int
 
-    init?(plan: MatchPlan, typoTolerance: Bool, vocabulary: Vocabulary.Snapshot?, itemCount: Int) {
+    /// `typos`: the search's policy, bound to it (``TypoPolicy/bound(to:matchesExactly:)``).
+    init?(plan: MatchPlan, typos: TypoPolicy, vocabulary: Vocabulary.Snapshot?, itemCount: Int) {
         guard let fields = FieldTokenizer() else { return nil }
         self.fields = fields
         self.vocabulary = vocabulary
         self.itemCount = itemCount
-        let typos = TypoPolicy.forTolerance(typoTolerance)
         terms = plan.terms.map { term in
             let scalars = term.tokens.count == 1 ? Vocabulary.scalars(term.tokens[0]) : []
             let edits = typos.maximumEdits(for: term)

@@ -2,7 +2,12 @@
 /// value, so that the typo pass (which terms get alternatives), the analysis (which
 /// matches count) and the word list's lookups all ask the same question.
 ///
-/// - A word of 5–8 characters may have one edit, 9 or more two, a shorter word none.
+/// - A word of 5–8 characters may have one edit, 9 or more two.
+/// - A word of 3–4 characters (``unmatchedShortWords``) may have one edit only when it
+///   matches nothing exactly in the index: a whole word no item holds, or, for the last
+///   term, a prefix no word starts with (issue 45; SPEC §5 says such words match
+///   exactly). The search decides that per term from the word list
+///   (``bound(to:matchesExactly:)``); a shorter word has no typos.
 /// - An edit is an insertion, a deletion, a substitution or a swap of two neighbouring
 ///   characters: a swap is one edit, not two (the optimal string alignment distance that
 ///   ``Typos`` computes, in the walk, the bit-parallel pattern and the plain table).
@@ -27,6 +32,19 @@ struct TypoPolicy: Sendable, Equatable {
     /// The longest word that may have typos (``Vocabulary/longestWord``: longer words
     /// are not listed, so no alternative could be found).
     var longestWord: Int
+    /// The lengths of words that may have one edit when they match nothing exactly
+    /// (`nil`: none). Below ``oneEditFrom``: a longer word has its edits by length.
+    var unmatchedShortWords: ClosedRange<Int>?
+    /// The terms of one search found to match nothing exactly (``bound(to:matchesExactly:)``):
+    /// the only ones ``unmatchedShortWords`` gives an edit. Empty in an unbound policy.
+    var unmatched: Set<Unmatched> = []
+
+    /// A term that matches nothing exactly: its folded token, and whether it was asked
+    /// as a prefix.
+    struct Unmatched: Hashable, Sendable {
+        var token: [UInt8]
+        var isPrefix: Bool
+    }
 
     /// A swap of two neighbours is one edit. A fixed rule, not a setting: every distance
     /// in ``Typos`` is built on it.
@@ -34,11 +52,11 @@ struct TypoPolicy: Sendable, Equatable {
 
     /// SPEC §5.
     static let spec = TypoPolicy(oneEditFrom: 5, twoEditsFrom: 9, prefixTermHasTypos: true, digitsMatchExactly: true,
-                                 longestWord: Vocabulary.longestWord)
+                                 longestWord: Vocabulary.longestWord, unmatchedShortWords: 3 ... 4)
 
     /// No typos anywhere (`typoTolerance: false`).
     static let exact = TypoPolicy(oneEditFrom: .max, twoEditsFrom: .max, prefixTermHasTypos: false, digitsMatchExactly: true,
-                                  longestWord: 0)
+                                  longestWord: 0, unmatchedShortWords: nil)
 
     /// The policy of a search's `typoTolerance` option.
     static func forTolerance(_ typoTolerance: Bool) -> TypoPolicy {
@@ -50,24 +68,52 @@ struct TypoPolicy: Sendable, Equatable {
         length >= twoEditsFrom ? 2 : (length >= oneEditFrom ? 1 : 0)
     }
 
-    /// The edits a folded query word (its scalars) may have: by its length, and none for
-    /// a word with a digit, a Chinese, Japanese or Korean character, or one too long.
-    func maximumEdits(word: [UInt32]) -> Int {
-        guard word.count <= longestWord, Vocabulary.keeps(word) else { return 0 }
-        // Letters only (and digits when they may have typos): anything else a token
-        // holds matches exactly.
-        let spelled = word.allSatisfy { value in
-            Unicode.Scalar(value)?.properties.isAlphabetic == true || (!digitsMatchExactly && Self.isDigit(value))
-        }
-        return spelled ? maximumEdits(length: word.count) : 0
+    /// The edits a folded query word (its scalars) may have: by its length (`unmatched`:
+    /// it matches nothing exactly, see ``unmatchedShortWords``), and none for a word
+    /// with a digit, a Chinese, Japanese or Korean character, or one too long.
+    func maximumEdits(word: [UInt32], unmatched: Bool = false) -> Int {
+        guard isSpelled(word) else { return 0 }
+        let edits = maximumEdits(length: word.count)
+        if edits == 0, unmatched, unmatchedShortWords?.contains(word.count) == true { return 1 }
+        return edits
     }
 
-    /// The edits a query term may have: a term of one token by ``maximumEdits(word:)``
-    /// (the prefix term only when ``prefixTermHasTypos``); a term of several tokens
-    /// (a run of CJK characters) none.
+    /// Whether a folded word may have typos at all: listed, and of letters only (and
+    /// digits when they may have typos): anything else a token holds matches exactly.
+    private func isSpelled(_ word: [UInt32]) -> Bool {
+        guard word.count <= longestWord, Vocabulary.keeps(word) else { return false }
+        return word.allSatisfy { value in
+            Unicode.Scalar(value)?.properties.isAlphabetic == true || (!digitsMatchExactly && Self.isDigit(value))
+        }
+    }
+
+    /// The edits a query term may have: a term of one token by ``maximumEdits(word:unmatched:)``
+    /// (the prefix term only when ``prefixTermHasTypos``; a short word only when the
+    /// bound policy lists it as ``unmatched``); a term of several tokens (a run of CJK
+    /// characters) none.
     func maximumEdits(for term: SearchTerm) -> Int {
         guard term.tokens.count == 1, prefixTermHasTypos || !term.isPrefix else { return 0 }
-        return maximumEdits(word: Vocabulary.scalars(term.tokens[0]))
+        let isUnmatched = !unmatched.isEmpty && unmatched.contains(Unmatched(token: term.tokens[0], isPrefix: term.isPrefix))
+        return maximumEdits(word: Vocabulary.scalars(term.tokens[0]), unmatched: isUnmatched)
+    }
+
+    /// Whether a term's edits depend on its matching nothing exactly: a spelled word of
+    /// one token within ``unmatchedShortWords`` (the question a search asks the index).
+    func asksWhetherUnmatched(_ term: SearchTerm) -> Bool {
+        guard let range = unmatchedShortWords, term.tokens.count == 1, prefixTermHasTypos || !term.isPrefix else { return false }
+        let word = Vocabulary.scalars(term.tokens[0])
+        return range.contains(word.count) && maximumEdits(length: word.count) == 0 && isSpelled(word)
+    }
+
+    /// This policy for one search: the short words of `plan` that `matchesExactly` says
+    /// match nothing exactly are ``unmatched``, so that every part of the search (the typo
+    /// pass, the analysis, the word list's lookups) gives them the same edit.
+    func bound(to plan: MatchPlan, matchesExactly: (SearchTerm) throws -> Bool) rethrows -> TypoPolicy {
+        var policy = self
+        for term in plan.terms where asksWhetherUnmatched(term) {
+            if try !matchesExactly(term) { policy.unmatched.insert(Unmatched(token: term.tokens[0], isPrefix: term.isPrefix)) }
+        }
+        return policy
     }
 
     /// Whether a query term may match with typos at all.
