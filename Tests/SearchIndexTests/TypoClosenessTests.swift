@@ -34,6 +34,20 @@ final class TypoClosenessTests: IndexTestCase {
         XCTAssertEqual(Typos.shapeCloseness(of: Array("huose".unicodeScalars.map(\.value)), to: Array("hose".unicodeScalars.map(\.value)), prefix: false), 0.25)
     }
 
+    func testAWholeWordCorrectionBeatsTheStartOfAFrequentWord() throws {
+        // The prefix "reachs" is one edit from the whole word "reaches" (one item) and from
+        // the start of "reached" (three items): the whole word is the likelier correction.
+        try index.indexItems([
+            item("whole", title: "Pipes", description: "the water finally reaches the outlet"),
+            item("start1", title: "Between", description: "the end is finally reached"),
+            item("start2", title: "Summit", description: "the top is reached"),
+            item("start3", title: "Goal", description: "a goal reached"),
+        ])
+        let hits = try index.search("finally reachs").hits
+        XCTAssertEqual(hits.map { $0.item.id }, ["whole", "start1"])
+        XCTAssertEqual(hits.first?.breakdown.typoCount, 1)
+    }
+
     func testOneTypoFewerStillWins() throws {
         // Two typos on a frequent word never beat one typo on a rare one.
         try index.indexItems([

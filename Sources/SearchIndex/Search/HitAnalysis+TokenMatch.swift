@@ -57,21 +57,23 @@ extension HitAnalyzer {
             let (complete, nearest) = Typos.distances(pattern, token)
             let typos = term.isPrefix ? nearest : complete
             guard typos <= k else { return nil }
-            let closeness = tokens.isASCII ? asciiCloseness(of: term, to: token) : closeness(of: term, to: tokens.scalars(start + last))
-            return (typos, complete <= k, closeness)
+            let whole = complete <= k
+            let closeness = tokens.isASCII ? asciiCloseness(of: term, to: token, wholeWord: whole)
+                : closeness(of: term, to: tokens.scalars(start + last), wholeWord: whole)
+            return (typos, whole, closeness)
         }
         let scalars = tokens.scalars(start + last)
         guard let typos = Typos.distance(term.scalars, scalars, limit: term.maximumEdits, prefix: term.isPrefix) else { return nil }
         let whole = term.isPrefix ? Typos.distance(term.scalars, scalars, limit: term.maximumEdits) != nil : true
-        return (typos, whole, closeness(of: term, to: scalars))
+        return (typos, whole, closeness(of: term, to: scalars, wholeWord: whole))
     }
 
     /// ``closeness(of:to:)`` of an ASCII token, remembered by the term for words of up
     /// to 16 letters (looking the word's count up in the list was most of its cost).
-    func asciiCloseness(of term: Term, to token: ArraySlice<UInt8>) -> Double {
-        guard let word = PackedWord(token) else { return closeness(of: term, to: token.map { UInt32($0) }) }
+    func asciiCloseness(of term: Term, to token: ArraySlice<UInt8>, wholeWord: Bool) -> Double {
+        guard let word = PackedWord(token) else { return closeness(of: term, to: token.map { UInt32($0) }, wholeWord: wholeWord) }
         if let known = term.closenessByWord[word] { return known }
-        let value = closeness(of: term, to: token.map { UInt32($0) })
+        let value = closeness(of: term, to: token.map { UInt32($0) }, wholeWord: wholeWord)
         term.closenessByWord[word] = value
         return value
     }
@@ -93,8 +95,8 @@ extension HitAnalyzer {
     }
 
     /// How likely `scalars`, a typo match of `term`, is the word meant.
-    func closeness(of term: Term, to scalars: [UInt32]) -> Double {
-        Typos.closeness(of: term.scalars, to: scalars, prefix: term.isPrefix,
+    func closeness(of term: Term, to scalars: [UInt32], wholeWord: Bool) -> Double {
+        Typos.closeness(of: term.scalars, to: scalars, prefix: term.isPrefix, wholeWord: wholeWord,
                         count: vocabulary?.count(of: scalars) ?? 0, itemCount: itemCount)
     }
 }

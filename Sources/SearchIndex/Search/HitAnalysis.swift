@@ -77,7 +77,7 @@ final class HitAnalyzer {
         /// FTS column: title 0, names 1, keywords 2, description 3, text content 4.
         var column: Int
         var typos: Int
-        /// How likely the word matched with typos is the one meant (``Typos/closeness(of:to:prefix:count:itemCount:)``; 0 for an exact match).
+        /// How likely the word matched with typos is the one meant (``Typos/closeness(of:to:prefix:wholeWord:count:itemCount:)``; 0 for an exact match).
         var closeness = 0.0
         /// Whether the token matched equals the term (for the prefix term: the typed
         /// text is a whole word).

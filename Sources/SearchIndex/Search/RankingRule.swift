@@ -96,8 +96,9 @@ public enum RankingRule: Int, CaseIterable, Sendable {
 
     /// Typo counts told apart; more count as this many.
     static let typoCap = 8
-    /// Levels of closeness among hits with as many typos, a tenth each: the same first
-    /// letter or a swap of neighbours is worth 0.25, the word's frequency up to 0.5.
+    /// Levels of closeness among hits with as many typos, a tenth each: a whole word is
+    /// worth 0.5, the same first letter or a swap of neighbours 0.125, the word's
+    /// frequency up to 0.25 (``Typos/closeness(of:to:prefix:wholeWord:count:itemCount:)``).
     static let closenessLevels = 10
 
     /// The typo level: the exact match highest, then one typo, two…; within a typo count,

@@ -93,19 +93,23 @@ enum Typos {
     }
 
     /// How likely `word`, matched by `query` with typos, is the word meant, from 0 to
-    /// below 1, for words within the same distance: a word with the query's first
-    /// letter, or one neighbour swap away (the commonest slips), counts as closer; then
-    /// the more items hold the word, the likelier (log scale). With `prefix`, `word`'s
-    /// start is compared.
-    static func closeness(of query: [UInt32], to word: [UInt32], prefix: Bool, count: Int, itemCount: Int) -> Double {
+    /// below 1, for words within the same distance. First (half of it) whether the match
+    /// is a whole word (the prefix term within the distance of the whole word, not only of
+    /// its start): a whole-word correction of a rarer word ranks above a start-only
+    /// match of a frequent one (`finally reachs` finds `reaches`, not `reached`). Then a
+    /// word with the query's first letter, or one neighbour swap away (the commonest
+    /// slips), counts as closer; then the more items hold the word, the likelier (log
+    /// scale). With `prefix`, `word`'s start is compared.
+    static func closeness(of query: [UInt32], to word: [UInt32], prefix: Bool, wholeWord: Bool = true, count: Int,
+                          itemCount: Int) -> Double {
         var score = shapeCloseness(of: query, to: word, prefix: prefix)
         if count > 0 && itemCount > 0 {
             score += 0.499 * min(1, log(1 + Double(count)) / log(1 + Double(itemCount)))
         }
-        return score
+        return (wholeWord ? 0.5 : 0) + 0.5 * score
     }
 
-    /// The part of ``closeness(of:to:prefix:count:itemCount:)`` that the letters
+    /// The part of ``closeness(of:to:prefix:wholeWord:count:itemCount:)`` that the letters
     /// decide: 0.25 for the same first letter, 0.25 for a swap of two neighbours.
     static func shapeCloseness(of query: [UInt32], to word: [UInt32], prefix: Bool) -> Double {
         let compared = prefix ? word.prefix(query.count) : word[...]
