@@ -41,7 +41,7 @@ enum StaticQuality {
     /// Every level of both rules has its bucket: 3,131 buckets take 12 of the 31 bits
     /// above the item rowid (``FTSRowid``). Fewer, coarser buckets would walk some items
     /// out of the rules' order; more buckets cost index size only when the items spread
-    /// over them (docs/benchmarks.md, "Figures behind choices in the code").
+    /// over them.
     static func bucket(rankingHint: Double?, engagements: Int64) -> Int64 {
         let hint = hintLevel(hintScore(rankingHint)), engagement = engagementLevel(engagementScore(engagements))
         return Int64(hint * engagementLevels + engagement)
