@@ -53,8 +53,8 @@ public struct ScoreBreakdown: Sendable, Equatable {
         case .field: return RankingRule.fieldLevel(field)
         case .proximity: return RankingRule.proximityLevel(proximity)
         case .coverage: return RankingRule.coverageLevel(coverage)
-        case .rankingHint: return RankingRule.hintLevel(rankingHint)
-        case .engagement: return RankingRule.engagementLevel(engagement)
+        case .rankingHint: return StaticQuality.hintLevel(rankingHint)
+        case .engagement: return StaticQuality.engagementLevel(engagement)
         case .recency: return RankingRule.recencyLevel(recency)
         case .termStatistics: return RankingRule.termStatisticsLevel(termStatistics)
         }

@@ -145,18 +145,6 @@ public enum RankingRule: Int, CaseIterable, Sendable {
         return max(0, coverageSteps + 1 - below)
     }
 
-    /// The ranking-hint level (``StaticQuality/hintLevel(_:)``, which the FTS rowid's
-    /// quality bucket is made of).
-    static func hintLevel(_ hint: Double) -> Int {
-        StaticQuality.hintLevel(hint)
-    }
-
-    /// The engagement level (``StaticQuality/engagementLevel(_:)``, which the FTS rowid's
-    /// quality bucket is made of).
-    static func engagementLevel(_ engagement: Double) -> Int {
-        StaticQuality.engagementLevel(engagement)
-    }
-
     /// The recency part (0–10, ``Ranking/recencyScore(contentDate:now:)``), by the
     /// whole point: content of the same few days ties, and term statistics decide.
     static func recencyLevel(_ recency: Double) -> Int {

@@ -58,8 +58,8 @@ struct ScoreBound {
         case .exactness: return (wholeWordRows.map { $0.contains(candidate.ftsRowid.rawValue) } ?? true) ? 1 : 0
         case .field: return RankingRule.fieldLevel(field(candidate))
         case .proximity, .coverage, .termStatistics: return rule.levels - 1
-        case .rankingHint: return RankingRule.hintLevel(StaticQuality.hintScore(candidate.rankingHint))
-        case .engagement: return RankingRule.engagementLevel(StaticQuality.engagementScore(candidate.engagements))
+        case .rankingHint: return StaticQuality.hintLevel(StaticQuality.hintScore(candidate.rankingHint))
+        case .engagement: return StaticQuality.engagementLevel(StaticQuality.engagementScore(candidate.engagements))
         case .recency: return RankingRule.recencyLevel(Ranking.recencyScore(contentDate: candidate.contentDate, now: now))
         }
     }
