@@ -157,7 +157,7 @@ extension SearchOnDeviceModule {
         },
     ]
 
-    /// `userQuery`'s answer: `{hits, totalCount, totalIsExact, suggestions}`.
+    /// `userQuery`'s answer: `{hits, totalCount, totalIsExact, matching, suggestions}`.
     struct UserQueryAnswer: BridgeWritable {
         let results: SearchResults
         let suggestions: [SearchSuggestion]
@@ -167,6 +167,7 @@ extension SearchOnDeviceModule {
             sink.name("hits"); ItemOutput.Hits(hits: results.hits).write(to: &sink)
             sink.name("totalCount"); sink.number(Double(results.totalCount))
             sink.name("totalIsExact"); sink.bool(results.totalCountIsExact)
+            sink.name("matching"); sink.string(results.matching.rawValue)
             sink.name("suggestions")
             sink.beginArray()
             for suggestion in suggestions {

@@ -120,6 +120,7 @@ enum ItemOutput {
         sink.name("score"); sink.number(hit.score)
         sink.name("scoreDetails")
         sink.beginObject()
+        sink.name("matchedTerms"); sink.number(Double(parts.matchedTerms))
         sink.name("field"); sink.number(parts.field)
         sink.name("rankingHint"); sink.number(parts.rankingHint)
         sink.name("engagement"); sink.number(parts.engagement)

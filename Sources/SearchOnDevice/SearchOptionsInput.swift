@@ -6,9 +6,9 @@ import SearchIndex
 /// or 'desc', got 'up'`), all `E_INVALID_ARGUMENT`.
 struct SearchOptionsInput {
     /// The options `search` takes.
-    static let searchKeys = ["domains", "limit", "offset", "typoTolerance"]
+    static let searchKeys = ["domains", "limit", "offset", "typoTolerance", "matchingStrategy"]
     /// The options `userQuery` takes.
-    static let userQueryKeys = ["domains", "filter", "sort", "limit", "offset", "typoTolerance", "suggestions"]
+    static let userQueryKeys = ["domains", "filter", "sort", "limit", "offset", "typoTolerance", "matchingStrategy", "suggestions"]
 
     var options = SearchOptions()
     /// `userQuery`'s `suggestions`: the most suggestions wanted (0, the default, for none).
@@ -24,6 +24,13 @@ struct SearchOptionsInput {
             options.offset = try Self.within(reader.nonNegativeInteger(value, "options.offset"), "options.offset", 0...10_000)
         }
         if let value = object.given("typoTolerance") { options.typoTolerance = try reader.bool(value, "options.typoTolerance") }
+        if let value = object.given("matchingStrategy") {
+            guard case .string(let name) = value, let strategy = MatchingStrategy(rawValue: name) else {
+                let names = MatchingStrategy.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                throw reader.failure("options.matchingStrategy", "must be one of \(names), got \(reader.describe(value))")
+            }
+            options.matchingStrategy = strategy
+        }
         if let value = object.given("filter") {
             guard case .string(let text) = value else {
                 throw reader.failure("options.filter", "must be a query-language string, got \(value.typeName)")

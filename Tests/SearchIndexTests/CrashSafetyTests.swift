@@ -103,8 +103,9 @@ final class CrashSafetyTests: XCTestCase {
         // repair it matches each batch's items, no more, no fewer. A page as large as
         // the largest batch reads every match (past a full page, a prefix checked on the
         // complete word's matches counts only those it read, as a lower bound).
+        // Every term must match (`all`): the count is of one batch, not of every `lorem`.
         for n in Set([1, final / 2, final]) where n > 0 {
-            let found = try index.search("batch\(n) lorem", options: SearchOptions(limit: 120))
+            let found = try index.search("batch\(n) lorem", options: SearchOptions(limit: 120, matchingStrategy: .all))
             XCTAssertEqual(found.totalCount, Self.batchSize(n), "batch \(n) in items_fts")
             XCTAssertTrue(found.totalCountIsExact, "batch \(n) in items_fts")
         }

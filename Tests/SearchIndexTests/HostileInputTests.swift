@@ -66,7 +66,8 @@ final class HostileInputTests: IndexTestCase {
         func ids(_ text: String, domains: [String]? = nil) throws -> Set<String> {
             var found: Set<String> = []
             try assertUnchanged(index, "search \(text)") {
-                found = Set(try index.search(text, domains: domains).hits.map { $0.item.id })
+                // `all`: an operator read as a word must match as one, not be dropped.
+                found = Set(try index.search(text, domains: domains, matchingStrategy: .all).hits.map { $0.item.id })
             }
             return found
         }

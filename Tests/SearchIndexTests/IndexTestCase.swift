@@ -34,8 +34,8 @@ class IndexTestCase: XCTestCase {
     }
 
     /// The identifiers of the hits for `text`, best first.
-    func searchIDs(_ text: String, domains: [String]? = nil, limit: Int = 20) throws -> [String] {
-        try index.search(text, domains: domains, limit: limit).hits.map { $0.item.id }
+    func searchIDs(_ text: String, domains: [String]? = nil, limit: Int = 20, matching: MatchingStrategy = .last) throws -> [String] {
+        try index.search(text, domains: domains, limit: limit, matchingStrategy: matching).hits.map { $0.item.id }
     }
 
     /// Asserts that `body` throws an ``IndexError`` with `code` whose message contains `fragment`.

@@ -104,11 +104,14 @@ final class RankingRuleOrderTests: IndexTestCase {
 
     /// Every rule has a pair above: the list of rules is SPEC §5's, in its order.
     func testTheRulesAreSpecOrder() {
-        XCTAssertEqual(RankingRule.allCases.map(\.name), ["typos", "exactness", "field", "proximity", "coverage",
+        XCTAssertEqual(RankingRule.allCases.map(\.name), ["matchedTerms", "typos", "exactness", "field", "proximity", "coverage",
                                                           "rankingHint", "engagement", "recency", "termStatistics"])
         let best = RankingRule.score { $0.levels - 1 }
         XCTAssertLessThan(best, 0x1p53, "every score is an exact integer in a Double")
-        XCTAssertEqual(RankingRule.score { $0 == .typos ? 1 : 0 }, RankingRule.score { $0 == .typos ? 0 : $0.levels - 1 } + 1,
-                       "one level of a rule outweighs the highest levels of all after it")
+        for rule in RankingRule.allCases {
+            let oneLevel = RankingRule.score { $0 == rule ? 1 : 0 }
+            let allAfter = RankingRule.score { $0.rawValue > rule.rawValue ? $0.levels - 1 : 0 }
+            XCTAssertEqual(oneLevel, allAfter + 1, "one level of \(rule.name) outweighs the highest levels of all after it")
+        }
     }
 }

@@ -86,10 +86,12 @@ final class SemanticsTests: IndexTestCase {
         XCTAssertEqual(try searchIDs("mountain tra"), ["1", "2"], "a short prefix matches every field; the title match first")
         XCTAssertEqual(try searchIDs("bik"), ["2"])
         XCTAssertEqual(try searchIDs("bikes"), ["2"], "whole words match in every field")
-        XCTAssertEqual(try searchIDs("run mount"), ["1"])
+        XCTAssertEqual(try searchIDs("run mount", matching: .all), ["1"])
         XCTAssertEqual(try searchIDs("outd"), ["1"])
-        XCTAssertEqual(try searchIDs("mountain city"), [])
-        XCTAssertEqual(try searchIDs("moun trail"), [], "only the last term is a prefix")
+        // SPEC §5's every-term rule is the `all` strategy (the default, `last`, fills the
+        // page with fewer terms: MatchingStrategyTests).
+        XCTAssertEqual(try searchIDs("mountain city", matching: .all), [])
+        XCTAssertEqual(try searchIDs("moun trail", matching: .all), [], "only the last term is a prefix")
     }
 
     func testPunctuatedTermsMatchOnlyWithTheirWordsSideBySide() throws {
@@ -118,7 +120,7 @@ final class SemanticsTests: IndexTestCase {
         XCTAssertEqual(try searchIDs("setup e-m"), ["3"], "a short multi-token prefix after a complete term")
         XCTAssertEqual(try searchIDs("setup E"), ["3"])
         XCTAssertEqual(try searchIDs("cafe zo"), ["2"])
-        XCTAssertEqual(try searchIDs("\"e mail\" OR"), [], "FTS5 syntax in user text is plain text")
+        XCTAssertEqual(try searchIDs("\"e mail\" OR", matching: .all), [], "FTS5 syntax in user text is plain text")
         XCTAssertEqual(try searchIDs("   "), [])
         XCTAssertEqual(try searchIDs("?!"), [])
     }
@@ -150,7 +152,7 @@ final class SemanticsTests: IndexTestCase {
         XCTAssertEqual(results.hits.count, 20)
         XCTAssertFalse(results.totalCountIsExact)
         XCTAssertEqual(results.totalCount, SearchableIndex.totalCountCap)
-        let exact = try index.search("alpha 149")
+        let exact = try index.search("alpha 149", matchingStrategy: .all)
         XCTAssertTrue(exact.totalCountIsExact)
         XCTAssertEqual(exact.totalCount, 11, "149 and 1490…1499")
     }

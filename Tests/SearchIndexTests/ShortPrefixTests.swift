@@ -28,7 +28,8 @@ final class ShortPrefixTests: IndexTestCase {
             item("text", title: "Mountain lake", text: "reached by tram"),
             item("neither", title: "Mountain view", description: "a quiet place"),
         ])
-        let results = try index.search("mountain tra")
+        // `all`: the item without a `tra…` word is not wanted here.
+        let results = try index.search("mountain tra", matchingStrategy: .all)
         XCTAssertEqual(Set(results.hits.map { $0.item.id }), ["description", "text"])
         XCTAssertEqual(results.hits.first?.item.id, "description", "a description match ranks above a text match")
         XCTAssertEqual(results.totalCount, 2)
@@ -41,13 +42,14 @@ final class ShortPrefixTests: IndexTestCase {
         var items = (0..<2500).map { item("c\($0)", title: "Common item \($0)") }
         items.append(item("rare", title: "Common thing", description: "a zqwerty inside"))
         try index.indexItems(items)
-        let results = try index.search("common zq")
+        // `all`: the counts are of the prefix's matches, not of `common` alone.
+        let results = try index.search("common zq", matchingStrategy: .all)
         XCTAssertEqual(results.hits.map { $0.item.id }, ["rare"])
         XCTAssertEqual(results.totalCount, 1)
         XCTAssertTrue(results.totalCountIsExact)
 
         try index.indexItems([item("heading", title: "Common zqheading", rankingHint: 0)])
-        let both = try index.search("common zq")
+        let both = try index.search("common zq", matchingStrategy: .all)
         XCTAssertEqual(both.hits.map { $0.item.id }, ["heading", "rare"], "a title match, even of a low-quality item, ranks first")
         XCTAssertEqual(both.totalCount, 2)
         XCTAssertTrue(both.totalCountIsExact)

@@ -3,10 +3,15 @@
 ///
 /// The score packs the levels of SPEC §5's rules, in order (``RankingRule``): a rule
 /// decides before every rule after it, whatever their signals. The signals say what
-/// was measured: typos, whether the typed word is a whole word, the field, the
+/// was measured: the terms matched (``MatchingStrategy``), typos, whether the typed word is a whole word, the field, the
 /// terms' proximity, how much of the field the query covers, then `rankingHint`,
 /// engagement, recency, and last the terms' statistics.
 public struct ScoreBreakdown: Sendable, Equatable {
+    /// How many of the query's terms the hit matched: all of them, unless the search
+    /// dropped terms to fill the page (``MatchingStrategy``). 0 when not set.
+    public var matchedTerms: Int
+    /// How many of the query's terms the search dropped to find the hit.
+    public var unmatchedTerms: Int
     /// −1 per typo, plus, with typos, how likely the words matched with typos are the
     /// ones meant (their mean closeness, 0 to below 1); 0 for an exact match.
     public var typos: Double
@@ -48,6 +53,7 @@ public struct ScoreBreakdown: Sendable, Equatable {
     /// The level `rule` gives these signals, `0 ..< rule.levels`, higher is better.
     public func level(_ rule: RankingRule) -> Int {
         switch rule {
+        case .matchedTerms: return RankingRule.matchedTermsLevel(dropped: unmatchedTerms)
         case .typos: return RankingRule.typoLevel(count: typoCount, closeness: typos + Double(typoCount))
         case .exactness: return exactness > 0 ? 1 : 0
         case .field: return RankingRule.fieldLevel(field)
@@ -63,7 +69,9 @@ public struct ScoreBreakdown: Sendable, Equatable {
     /// Makes a breakdown.
     public init(field: Double, rankingHint: Double, engagement: Double, recency: Double, bestField: String,
                 typos: Double = 0, exactness: Double = 0, proximity: Double = 0, coverage: Double = 0,
-                termStatistics: Double = 0, typoCount: Int = 0) {
+                termStatistics: Double = 0, typoCount: Int = 0, matchedTerms: Int = 0, unmatchedTerms: Int = 0) {
+        self.matchedTerms = matchedTerms
+        self.unmatchedTerms = unmatchedTerms
         self.field = field
         self.rankingHint = rankingHint
         self.engagement = engagement
@@ -106,11 +114,16 @@ public struct SearchResults: Sendable, Equatable {
     public var totalCount: Int
     /// Whether ``totalCount`` is exact.
     public var totalCountIsExact: Bool
+    /// What the hits and ``totalCount`` match: ``MatchingStrategy/all`` when every hit
+    /// matches every term; otherwise the strategy that dropped terms to fill the page,
+    /// and the count is of the items matching the fewest terms kept.
+    public var matching: MatchingStrategy
 
     /// Makes a page of results.
-    public init(hits: [SearchHit], totalCount: Int, totalCountIsExact: Bool) {
+    public init(hits: [SearchHit], totalCount: Int, totalCountIsExact: Bool, matching: MatchingStrategy = .all) {
         self.hits = hits
         self.totalCount = totalCount
         self.totalCountIsExact = totalCountIsExact
+        self.matching = matching
     }
 }

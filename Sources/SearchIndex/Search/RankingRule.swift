@@ -14,6 +14,9 @@ import Foundation
 /// decide among hits about as good by it: typo closeness 10, field 27 (50 points each),
 /// proximity 5, coverage 68 (geometric), recency 11 (see each rule).
 public enum RankingRule: Int, CaseIterable, Sendable {
+    /// More of the query's terms matched (``MatchingStrategy``: hits of a query with
+    /// terms dropped come after every hit of the whole query).
+    case matchedTerms
     /// Fewer typos; among as many, the likelier correction.
     case typos
     /// Every term matched a whole word, over the last one matching a longer word's start.
@@ -36,6 +39,7 @@ public enum RankingRule: Int, CaseIterable, Sendable {
     /// How many levels the rule has: its levels are `0 ..< levels`.
     public var levels: Int {
         switch self {
+        case .matchedTerms: return SearchText.maximumTerms + 1
         case .typos: return Self.typoCap * Self.closenessLevels + 1
         case .exactness: return 2
         case .field: return Int(Self.fieldMost / Self.fieldStep) + 1
@@ -51,6 +55,7 @@ public enum RankingRule: Int, CaseIterable, Sendable {
     /// The rule's name, as `scoreDetails.levels` shows it.
     public var name: String {
         switch self {
+        case .matchedTerms: return "matchedTerms"
         case .typos: return "typos"
         case .exactness: return "exactness"
         case .field: return "field"
@@ -93,6 +98,12 @@ public enum RankingRule: Int, CaseIterable, Sendable {
     }()
 
     // MARK: Levels of the signals
+
+    /// The matched-terms level: the top one when no term was dropped, one less per
+    /// dropped term.
+    static func matchedTermsLevel(dropped: Int) -> Int {
+        SearchText.maximumTerms - min(max(dropped, 0), SearchText.maximumTerms)
+    }
 
     /// Typo counts told apart; more count as this many.
     static let typoCap = 8

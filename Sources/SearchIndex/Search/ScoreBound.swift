@@ -54,6 +54,9 @@ struct ScoreBound {
     /// The highest level `rule` can give `candidate`, an exact-pass candidate.
     private func maximumLevel(_ rule: RankingRule, of candidate: CandidateSearch.Candidate) -> Int {
         switch rule {
+        // A search's candidates all come from one query: dropping terms lowers every
+        // score of its page alike (``CandidateSearch/run(text:options:sort:)``).
+        case .matchedTerms: return rule.levels - 1
         case .typos: return RankingRule.typoLevel(count: 0, closeness: 0)
         case .exactness: return (wholeWordRows.map { $0.contains(candidate.ftsRowid.rawValue) } ?? true) ? 1 : 0
         case .field: return RankingRule.fieldLevel(field(candidate))

@@ -34,12 +34,18 @@ public struct SearchOptions: Sendable, Equatable {
     /// is only what finding them met, a lower bound unless the matches ran out. Counting
     /// on took two fifths of the time of a common word before a short prefix (`time con`).
     public var countsTotal: Bool
+    /// What the search does when the query with every term finds fewer hits than the
+    /// page: drop terms (``MatchingStrategy/last``, the default, or
+    /// ``MatchingStrategy/frequency``) or not (``MatchingStrategy/all``).
+    public var matchingStrategy: MatchingStrategy
 
     /// Makes options; every argument has the default of `search`.
     public init(
         domains: [String]? = nil, limit: Int = 20, offset: Int = 0, typoTolerance: Bool = true,
-        filter: String? = nil, sort: [SearchSortKey] = [], countsTotal: Bool = true
+        filter: String? = nil, sort: [SearchSortKey] = [], countsTotal: Bool = true,
+        matchingStrategy: MatchingStrategy = .last
     ) {
+        self.matchingStrategy = matchingStrategy
         self.domains = domains
         self.limit = limit
         self.offset = offset

@@ -163,7 +163,7 @@ enum SearchText {
 
     /// The searchable terms of user text: runs between whitespace and NUL characters
     /// (FTS5 reads its query only up to a NUL) that hold a letter or digit.
-    private static func terms(of userText: String) -> [Substring] {
+    static func terms(of userText: String) -> [Substring] {
         userText.split(whereSeparator: { $0.isWhitespace || $0 == "\u{0}" }).filter { term in
             term.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
         }

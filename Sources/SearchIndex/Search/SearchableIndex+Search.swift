@@ -5,7 +5,8 @@ extension SearchableIndex {
     /// Ranked hits for what a user typed (SPEC §5).
     ///
     /// Every term must match (in the title, display name, alternate names, keywords,
-    /// description or text content); the last term is a prefix (when the title, names
+    /// description or text content), unless too few hits do and the matching strategy
+    /// drops terms (``SearchOptions/matchingStrategy``, by default from the end); the last term is a prefix (when the title, names
     /// and keywords already fill the page, prefix matches found only in the description
     /// or text content are left out and the total is a lower bound); case and
     /// diacritics never matter; Chinese, Japanese and Korean match by substring. Expired items and
@@ -18,8 +19,10 @@ extension SearchableIndex {
     ///     `nil` for all.
     ///   - limit: hits per page, 1–1000 (default 20).
     ///   - offset: hits to skip, 0–10000.
-    public func search(_ text: String, domains: [String]? = nil, limit: Int = 20, offset: Int = 0) throws -> SearchResults {
-        try search(text, options: SearchOptions(domains: domains, limit: limit, offset: offset))
+    ///   - matchingStrategy: whether terms are dropped when too few hits match them all.
+    public func search(_ text: String, domains: [String]? = nil, limit: Int = 20, offset: Int = 0,
+                       matchingStrategy: MatchingStrategy = .last) throws -> SearchResults {
+        try search(text, options: SearchOptions(domains: domains, limit: limit, offset: offset, matchingStrategy: matchingStrategy))
     }
 
     /// Ranked hits for what a user typed, with ``SearchOptions`` (SPEC §3 `userQuery`).
@@ -27,7 +30,8 @@ extension SearchableIndex {
     /// Misspelled words match unless `typoTolerance` is off (SPEC §5, see ``Typos``);
     /// `filter` is a query-language string every hit must also match; `sort` orders
     /// the hits by attributes (missing values last, relevance breaking ties) instead of
-    /// relevance, over at most ``totalCountCap`` of the best matches.
+    /// relevance, over at most ``totalCountCap`` of the best matches (hits matching more
+    /// terms still come first, ``MatchingStrategy``).
     ///
     /// - Throws: `E_INVALID_ARGUMENT` naming the option (`limit`, `offset`, `domains`,
     ///   `options.sort[i]`); `E_INVALID_QUERY` for a `filter` that does not parse.
@@ -50,14 +54,16 @@ extension SearchableIndex {
             }
             return try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: [Schema.itemKind], domains: options.domains,
                                        filter: filter, vocabulary: vocabulary, typoLookups: typoLookups, countsTotal: options.countsTotal, trace: trace)
-                .run(text: text, limit: options.limit, offset: options.offset, typoTolerance: options.typoTolerance, sort: sort)
+                .run(text: text, limit: options.limit, offset: options.offset, typoTolerance: options.typoTolerance, sort: sort,
+                     matching: options.matchingStrategy)
         }
         trace?.mark("search")
         trace?.write(text)
         return SearchResults(
             hits: result.hits.map { SearchHit(item: $0.row.item, breakdown: $0.breakdown, highlights: $0.highlights) },
             totalCount: result.total,
-            totalCountIsExact: result.exact)
+            totalCountIsExact: result.exact,
+            matching: result.matching)
     }
 
     /// A `filter` option compiled to SQL on `items`.

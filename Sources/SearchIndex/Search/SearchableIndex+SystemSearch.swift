@@ -8,10 +8,10 @@ extension SearchableIndex {
     /// ``IndexingPreference/allRecords`` items and eligible activities (an activity
     /// about an item already in the results is left out). Expired rows never appear.
     /// `domains`, when given, keeps only rows of those domains and their subdomains.
-    /// `typoTolerance` as in ``search(_:options:)``; each result carries the highlights
+    /// `typoTolerance` and `matchingStrategy` as in ``search(_:options:)``; each result carries the highlights
     /// of its matched text (what `searchlight search --json` shows).
     public func systemSearch(terms: [String], domains: [String]? = nil, limit: Int = 20,
-                             typoTolerance: Bool = true) throws -> [SystemSearchResult] {
+                             typoTolerance: Bool = true, matchingStrategy: MatchingStrategy = .last) throws -> [SystemSearchResult] {
         guard (1...1000).contains(limit) else { throw IndexError.argument("limit must be an integer from 1 to 1000") }
         try SearchText.validate(terms.joined(separator: " "), name: "terms")
         if let domains { try ItemValidation.validate(domains: domains) }
@@ -21,7 +21,8 @@ extension SearchableIndex {
         let hits = try store.read { connection in
             try CandidateSearch(connection: connection, thumbnails: thumbnails, now: now, kinds: kinds, domains: domains,
                                 vocabulary: vocabulary, typoLookups: typoLookups, countsTotal: false)
-                .run(text: terms.joined(separator: " "), limit: limit, offset: 0, typoTolerance: typoTolerance).hits
+                .run(text: terms.joined(separator: " "), limit: limit, offset: 0, typoTolerance: typoTolerance, sort: [],
+                     matching: matchingStrategy).hits
         }
         var results: [SystemSearchResult] = []
         var opened = Set<String>()

@@ -2,23 +2,26 @@ import Foundation
 import JSHost
 import SearchIndex
 
-/// `searchlight search TERMS… [--domain D]… [--limit N] [--no-typos] [--json]`: what
+/// `searchlight search TERMS… [--domain D]… [--limit N] [--no-typos] [--matching-strategy S] [--json]`: what
 /// the desktop's system search shows for TERMS.
 ///
 /// Goes through the index's system-search view, so it shows only what may leave the
 /// app: nothing when the indexing preference is `disabled`, only search-eligible
 /// activities under `viewedRecords`, never expired items. The id printed is the one
 /// the app receives when the result is opened (for an activity, its related item).
-/// Misspelled words match as in the app's `search` (SPEC §5) unless `--no-typos`;
+/// Misspelled words match as in the app's `search` (SPEC §5) unless `--no-typos`; when
+/// too few results match every term, terms are dropped from the end, as the desktop's
+/// search does (`--matching-strategy`, as the app's `matchingStrategy`);
 /// `--json` shows where each result matched (`highlights`, as on `search` hits).
 enum SearchCommand: Command {
     static let name = "search"
     static let summary = "show what the system search finds for TERMS (ranked, typos forgiven; only what may leave the app)"
-    static let synopsis = "TERMS… [--domain D]… [--limit N] [--no-typos] [--json]"
+    static let synopsis = "TERMS… [--domain D]… [--limit N] [--no-typos] [--matching-strategy S] [--json]"
     static let options: [OptionSpec] = [
         .repeated("domain", "D", help: "only results of domain D and its subdomains"),
         .value("limit", "N", help: "the most results shown, 1–1000 (default 20)"),
         .flag("no-typos", help: "match words only as typed (by default a word of 5–8 letters may have one typo, of 9 or more two)"),
+        .value("matching-strategy", "S", help: "when too few results match every term: last (default) drops terms from the end, frequency the most frequent first, all drops none"),
         .flag("json", help: "print a JSON array of {id, title, description, thumbnail, score, isActivity, highlights} instead of lines id<TAB>title<TAB>description; highlights maps each matched field to its UTF-16 [start, end] ranges (an array field: one list per element)"),
     ]
 
@@ -32,10 +35,17 @@ enum SearchCommand: Command {
         for domain in domains where domain.isEmpty || domain.split(separator: ".", omittingEmptySubsequences: false).contains(where: { $0.isEmpty }) {
             throw UsageError("--domain must be a dot-separated domain such as com.example.recipes, got '\(domain)'")
         }
+        var strategy = MatchingStrategy.last
+        if let name = arguments.value("matching-strategy") {
+            guard let named = MatchingStrategy(rawValue: name) else {
+                throw UsageError("--matching-strategy must be last, all or frequency, got '\(name)'")
+            }
+            strategy = named
+        }
         let index = try IndexAccess.open(context)
         let results = try IndexAccess.call {
             try index.systemSearch(terms: terms, domains: domains.isEmpty ? nil : domains, limit: limit,
-                                   typoTolerance: !arguments.flag("no-typos"))
+                                   typoTolerance: !arguments.flag("no-typos"), matchingStrategy: strategy)
         }
         if arguments.flag("json") {
             print(BridgeValue.array(results.map(json)).jsonText)

@@ -101,6 +101,8 @@ export interface Highlights {
  * decides before every rule after it (more may be added).
  */
 export interface ScoreDetails {
+  /** How many of the query's terms the hit matches: all, unless the matching strategy dropped some to fill the page. */
+  matchedTerms: number;
   /** −1 per typo, plus, with typos, how likely the corrected words are (0 to below 1). */
   typos: number;
   /** 1 when every term matched a whole word, 0 when the last one matched a longer word's start. */
@@ -129,6 +131,7 @@ export interface ScoreDetails {
 
 /** The ranking rules' levels of a hit, in SPEC §5's order. */
 export interface ScoreLevels {
+  matchedTerms: number;
   typos: number;
   exactness: number;
   field: number;
@@ -167,6 +170,11 @@ export interface UserQueryResult {
   /** How many items match; a lower bound when `totalIsExact` is false. */
   totalCount: number;
   totalIsExact: boolean;
+  /**
+   * `'all'` when every hit (and the count) matches every term; otherwise the strategy that
+   * dropped terms to fill the page, and `totalCount` counts the items matching the fewest terms kept.
+   */
+  matching: MatchingStrategy;
   /** At most `options.suggestions` completions, best first. */
   suggestions: Suggestion[];
 }
@@ -224,7 +232,16 @@ export interface SearchOptions {
   offset?: number;
   /** Whether misspelled words match (default true). */
   typoTolerance?: boolean;
+  /**
+   * When the query with every term finds fewer hits than the page: `'last'` (default) drops
+   * terms from the end, `'frequency'` the most frequent first, `'all'` drops none. A term
+   * that matches nothing is dropped first; hits matching more terms rank first.
+   */
+  matchingStrategy?: MatchingStrategy;
 }
+
+/** How a search treats a query whose every term together finds too few hits (`SearchOptions.matchingStrategy`). */
+export type MatchingStrategy = 'last' | 'all' | 'frequency';
 
 /** Options of `userQuery`: those of `search`, plus a filter, a sort order and suggestions. */
 export interface UserQueryOptions extends SearchOptions {
@@ -336,11 +353,12 @@ export function getItems(ids: string[]): Promise<Array<SearchableItem | null>>;
 export function getItem(id: string): Promise<SearchableItem | null>;
 
 /**
- * Rank items for text a user typed (every term must match; the last is a prefix).
+ * Rank items for text a user typed (every term must match, unless too few hits do and
+ * `matchingStrategy` drops some; the last is a prefix).
  * @example
  * const hits = await search('ブック', { limit: 5 })
  * @param text The user's text.
- * @param options `domains`, `limit` (default 20), `offset`, `typoTolerance` (default true).
+ * @param options `domains`, `limit` (default 20), `offset`, `typoTolerance` (default true), `matchingStrategy` (default `'last'`).
  * @returns Hits, best first, each with a `score` and the `highlights` of its matched text.
  */
 export function search(text: string, options?: SearchOptions): Promise<SearchHit[]>;
@@ -354,8 +372,8 @@ export function search(text: string, options?: SearchOptions): Promise<SearchHit
  *   limit: 10, suggestions: 5,
  * })
  * @param text The user's text.
- * @param options `domains`, `filter`, `sort`, `limit` (default 20), `offset`, `typoTolerance` (default true), `suggestions` (default 0).
- * @returns `{ hits, totalCount, totalIsExact, suggestions }`.
+ * @param options `domains`, `filter`, `sort`, `limit` (default 20), `offset`, `typoTolerance` (default true), `matchingStrategy` (default `'last'`), `suggestions` (default 0).
+ * @returns `{ hits, totalCount, totalIsExact, matching, suggestions }`.
  */
 export function userQuery(text: string, options?: UserQueryOptions): Promise<UserQueryResult>;
 
