@@ -107,9 +107,16 @@ final class IndexCommandsTests: XCTestCase {
         let forgiving = try cli.run(["search", "creamu", "tomato"])
         XCTAssertEqual(forgiving.status, 0, forgiving.stderr)
         XCTAssertEqual(forgiving.lines, ["r1\tBrent's pasta\tCreamy tomato pasta"])
-        let strict = try cli.run(["search", "creamu", "tomato", "--no-typos"])
+        let strict = try cli.run(["search", "creamu", "tomato", "--no-typos", "--matching-strategy", "all"])
         XCTAssertEqual(strict.status, 0, strict.stderr)
         XCTAssertEqual(strict.stdout, "")
+        // By default (`last`), `creamu`, which matches nothing as typed, is dropped.
+        XCTAssertEqual(try cli.run(["search", "creamu", "tomato", "--no-typos"]).lines, ["r1\tBrent's pasta\tCreamy tomato pasta"])
+        // No item holds both words: `last` drops `salad`, `frequency` `pasta` (in more items).
+        let ids = { (arguments: [String]) in Set(try self.cli.run(["search", "pasta", "salad"] + arguments).lines.map { $0.prefix { $0 != "\t" } }) }
+        XCTAssertEqual(try ids([]), ["r1", "s1"])
+        XCTAssertEqual(try ids(["--matching-strategy", "frequency"]), ["r2"])
+        XCTAssertEqual(try ids(["--matching-strategy", "all"]), [])
         XCTAssertEqual(try cli.run(["search", "creamy", "tomato", "--no-typos"]).lines.count, 1)
         XCTAssertTrue(try cli.run(["search", "--help"], dataDir: false).stdout.contains("--no-typos"))
     }
@@ -334,6 +341,7 @@ final class IndexCommandsTests: XCTestCase {
             (["search", "pasta", "--limit", "0"], "searchlight search: --limit must be a whole number from 1 to 1000, got '0'"),
             (["search", "pasta", "--domain", "a..b"], "searchlight search: --domain must be a dot-separated domain"),
             (["search", "pasta", "--colour"], "searchlight search: unknown option '--colour'"),
+            (["search", "pasta", "--matching-strategy", "most"], "searchlight search: --matching-strategy must be last, all or frequency, got 'most'"),
             (["query", "title =="], "searchlight query: invalid query: "),
             (["query", "title", "==", "x"], "searchlight query: give the query as one quoted argument"),
             (["query"], "searchlight query: missing QUERY"),

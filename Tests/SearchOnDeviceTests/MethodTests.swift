@@ -27,9 +27,20 @@ final class MethodTests: ModuleTestCase {
         XCTAssertEqual(result["hits"].arrayValue?.count, 1)
         XCTAssertEqual(result["totalCount"], 2)
         XCTAssertEqual(result["totalIsExact"], true)
+        XCTAssertEqual(result["matching"], "all")
         XCTAssertEqual(result["suggestions"], [["text": "lantern", "count": 2], ["text": "Lantern fuel", "count": 1]])
-        let hits = try call("userQuery", "lantern fes", ["sort": [["attribute": "title", "order": "desc"]]])["hits"]
-        XCTAssertEqual(hits.arrayValue?.map { $0["id"] }, ["u1"])
+        // The one full match, then (`last` drops `fes`) the other lantern: hits matching
+        // more terms come first, the sort orders each group.
+        let sorted = try call("userQuery", "lantern fes", ["sort": [["attribute": "title", "order": "desc"]]])
+        let hits = sorted["hits"]
+        XCTAssertEqual(hits.arrayValue?.map { $0["id"] }, ["u1", "u2"])
+        XCTAssertEqual(sorted["matching"], "last")
+        XCTAssertEqual(sorted["totalCount"], 2)
+        XCTAssertEqual(hits.arrayValue?.map { $0["scoreDetails"]["matchedTerms"] }, [2, 1])
+        let all = try call("userQuery", "lantern fes", ["matchingStrategy": "all"])
+        XCTAssertEqual(all["hits"].arrayValue?.map { $0["id"] }, ["u1"])
+        XCTAssertEqual(all["matching"], "all")
+        XCTAssertEqual(all["totalCount"], 1)
         XCTAssertEqual(hits.arrayValue?.first?["highlights"], ["title": [[0, 7], [8, 11]], "keywords": [[], [[0, 7]]]])
         XCTAssertEqual(try call("userQuery", "lant")["suggestions"], [], "none unless asked for")
     }

@@ -11,16 +11,19 @@ final class GNOMEShellProviderTests: ProviderTestCase {
         try provider.call(interface, "GetInitialResultSet", terms)[0].strings
     }
 
-    func testInitialResultSetHoldsItemsMatchingEveryTerm() throws {
+    func testInitialResultSetHoldsItemsMatchingEveryTermFirst() throws {
         XCTAssertEqual(Set(try initial("['pad']")), ["food-1", "food-3"])
-        XCTAssertEqual(try initial("['pad', 'thai']"), ["food-1"])
-        XCTAssertEqual(try initial("['THAI', 'gre']"), ["food-2"], "case does not matter; the last term is a prefix")
-        XCTAssertEqual(try initial("['pad', 'curry']"), [])
+        // Too few match every term: the last is dropped (the system search's matching
+        // strategy is `last`), and the items matching every term come first.
+        XCTAssertEqual(try initial("['pad', 'thai']"), ["food-1", "food-3"])
+        XCTAssertEqual(try initial("['THAI', 'gre']"), ["food-2", "food-1"], "case does not matter; the last term is a prefix")
+        XCTAssertEqual(Set(try initial("['pad', 'curry']")), ["food-1", "food-3"], "no dish is both: the pads")
+        XCTAssertEqual(try initial("['curry', 'zzyzx']"), ["food-2"], "a term matching nothing is dropped")
     }
 
     func testSubsearchNarrowsThePreviousResults() throws {
         let narrowed = try provider.call(interface, "GetSubsearchResultSet", "['food-1', 'food-3']", "['pad', 'see']")
-        XCTAssertEqual(narrowed[0].strings, ["food-3"])
+        XCTAssertEqual(narrowed[0].strings, ["food-3", "food-1"], "Pad See Ew first, then the other pad")
         // Thai Green Curry matches 'thai' but was not among the previous results.
         let kept = try provider.call(interface, "GetSubsearchResultSet", "['food-1', 'food-3']", "['thai']")
         XCTAssertEqual(kept[0].strings, ["food-1"])
@@ -83,10 +86,11 @@ final class GNOMEShellProviderTests: ProviderTestCase {
             SearchableItem(id: "soup-a", attributes: SearchableItemAttributeSet(title: "Noodle Soup")),
             SearchableItem(id: "soup-b", attributes: SearchableItemAttributeSet(title: "Noodle Soup")),
         ])
+        // (The noodle dishes that are no soups follow them.)
         let before = try initial("['noodle', 'soup']")
-        XCTAssertEqual(before, ["soup-a", "soup-b"], "a tie falls to the identifier")
+        XCTAssertEqual(before.prefix(2), ["soup-a", "soup-b"], "a tie falls to the identifier")
         for _ in 0..<3 { _ = try provider.call(interface, "ActivateResult", "soup-b", "['noodle', 'soup']", "uint32 1") }
-        XCTAssertEqual(try initial("['noodle', 'soup']"), ["soup-b", "soup-a"], "opened from the desktop, it moves up")
+        XCTAssertEqual(try initial("['noodle', 'soup']").prefix(2), ["soup-b", "soup-a"], "opened from the desktop, it moves up")
         // Engagement never outweighs an earlier rule: Pad Thai covers more of its title.
         for _ in 0..<3 { _ = try provider.call(interface, "ActivateResult", "food-3", "['pad']", "uint32 1") }
         XCTAssertEqual(try initial("['pad']"), ["food-1", "food-3"])
@@ -179,7 +183,7 @@ final class GNOMEShellProviderTests: ProviderTestCase {
             XCTAssertEqual(error?.message.contains("another process already owns org.example.Foods"), true, "\(String(describing: error))")
         }
         // The first one still answers.
-        XCTAssertEqual(try initial("['pad', 'thai']"), ["food-1"])
+        XCTAssertEqual(try initial("['pad', 'thai']").first, "food-1")
     }
 
     func testAStoppedServiceReleasesItsName() throws {
@@ -188,6 +192,6 @@ final class GNOMEShellProviderTests: ProviderTestCase {
         let again = try makeService(source: IndexSystemSearchSource(index: index))
         try again.start(context: loop.context, busAddress: bus.address)
         defer { again.stop() }
-        XCTAssertEqual(try initial("['pad', 'thai']"), ["food-1"])
+        XCTAssertEqual(try initial("['pad', 'thai']").first, "food-1")
     }
 }

@@ -41,9 +41,11 @@ final class KRunnerProviderTests: ProviderTestCase {
 
     func testMatchOfTheWholeTitleIsExact() throws {
         let matches = try provider.call(interface, "Match", "'  pad   THAI '")[0]
-        XCTAssertEqual(matches.count, 1)
+        XCTAssertEqual(matches.count, 2, "Pad Thai, then (`thai` dropped) Pad See Ew")
         XCTAssertEqual(matches[0][0].string, "food-1")
         XCTAssertEqual(matches[0][3].int32, 100)
+        XCTAssertEqual(matches[1][0].string, "food-3")
+        XCTAssertLessThan(matches[1][3].int32, 100, "a match of fewer terms is no exact match")
     }
 
     func testRunAsksTheAppToOpenTheMatch() throws {

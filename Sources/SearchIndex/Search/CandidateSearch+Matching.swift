@@ -66,7 +66,7 @@ extension CandidateSearch {
     private func dropping(_ terms: [Substring], typoTolerance: Bool) throws -> [TermDropping.Term] {
         let snapshot = try vocabulary?.snapshot(connection)
         return try terms.enumerated().map { number, text in
-            var term = TermDropping.Term(text: text, frequency: 0, hopeless: false)
+            var term = TermDropping.Term(text: text, frequency: 0, hopeless: false, matchesAsTyped: true)
             guard let snapshot, let tokens = SearchText.plan(for: String(text))?.terms.first?.tokens else { return term }
             let isLast = number == terms.count - 1
             var frequencies: [Int] = []
@@ -74,7 +74,9 @@ extension CandidateSearch {
                 let word = Vocabulary.scalars(token)
                 guard Vocabulary.keeps(word) else { continue }
                 let asked = SearchTerm(tokens: [token], isPrefix: isLast && position == tokens.count - 1)
-                frequencies.append(try frequency(of: asked, alone: tokens.count == 1, typoTolerance: typoTolerance, in: snapshot))
+                let found = try frequency(of: asked, alone: tokens.count == 1, typoTolerance: typoTolerance, in: snapshot)
+                frequencies.append(found.items)
+                if !found.asTyped { term.matchesAsTyped = false }
             }
             term.frequency = frequencies.min() ?? 0
             term.hopeless = frequencies.contains(0)
@@ -82,22 +84,23 @@ extension CandidateSearch {
         }
     }
 
-    /// How many items hold a one-token term exactly (for the prefix term, the postings of
-    /// the words it starts), else the items of its typo alternatives when it may have
-    /// typos (`alone`: it is a whole term, not one token of several); 0 when it matches
-    /// nothing.
-    private func frequency(of term: SearchTerm, alone: Bool, typoTolerance: Bool, in snapshot: Vocabulary.Snapshot) throws -> Int {
+    /// How many items hold a one-token term as typed (for the prefix term, the postings
+    /// of the words it starts), else the items of its typo alternatives when it may have
+    /// typos (`alone`: it is a whole term, not one token of several); 0 items when it
+    /// matches nothing.
+    private func frequency(of term: SearchTerm, alone: Bool, typoTolerance: Bool,
+                           in snapshot: Vocabulary.Snapshot) throws -> (items: Int, asTyped: Bool) {
         let word = Vocabulary.scalars(term.tokens[0])
         let exact = term.isPrefix ? snapshot.postings(withPrefix: word) : snapshot.count(of: word)
-        if exact > 0 { return exact }
-        if try matchesExactly(term, in: snapshot) { return 1 }
-        guard alone, typoTolerance else { return 0 }
+        if exact > 0 { return (exact, true) }
+        if try matchesExactly(term, in: snapshot) { return (1, true) }
+        guard alone, typoTolerance else { return (0, false) }
         let policy = TypoPolicy.spec
         let edits = term.isPrefix && !policy.prefixTermHasTypos ? 0 : policy.maximumEdits(word: word, unmatched: true)
-        guard edits > 0 else { return 0 }
+        guard edits > 0 else { return (0, false) }
         let alternatives = typoLookups?.alternatives(of: word, prefix: term.isPrefix, maximumEdits: edits, in: snapshot,
                                                      version: vocabulary?.version ?? 0)
             ?? Typos.alternatives(of: word, prefix: term.isPrefix, maximumEdits: edits, in: snapshot)
-        return alternatives.reduce(0) { $0 + $1.count }
+        return (alternatives.reduce(0) { $0 + $1.count }, false)
     }
 }

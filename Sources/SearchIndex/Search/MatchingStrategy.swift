@@ -7,11 +7,13 @@
 /// - ``frequency``: the most frequent term (the one in most items) is dropped first.
 /// - ``all``: every term must match (nothing is dropped).
 ///
-/// With ``last`` and ``frequency``, a term that can match nothing at all (no indexed word
-/// is it, starts with it for the last term, or is within its typos) is dropped before any
-/// other: `daa gpsshogi` finds `gpsshogi` rather than leaving `daa` alone. Hits that
-/// match more terms rank above hits that match fewer (``RankingRule/matchedTerms``),
-/// whatever the later rules say.
+/// With ``last`` and ``frequency``, the terms the index holds no word for go first: one
+/// that can match nothing at all (no indexed word is it, starts with it for the last
+/// term, or is within its typos) before any other, then one that matches only through
+/// typos, before the terms that match as typed. So `daa gpsshogi` finds `gpsshogi`
+/// rather than leaving `daa` alone, or its guesses (`data`). Hits that match more terms
+/// rank above hits that match fewer (``RankingRule/matchedTerms``), whatever the later
+/// rules say.
 public enum MatchingStrategy: String, Sendable, CaseIterable {
     case last
     case all
@@ -31,12 +33,16 @@ struct TermDropping {
         /// Whether it can match nothing: no listed word is it (or starts with it) and
         /// none is within its typos. Such a term would empty every query holding it.
         var hopeless: Bool
+        /// Whether it matches as typed (a listed word is it, or starts with it for the
+        /// last term); `false` when it matches only through typos, or not at all.
+        var matchesAsTyped: Bool
     }
 
     /// The kept terms of each query, in the order the search runs them: first without
     /// the hopeless terms (when there are any and others remain), then one term fewer
-    /// each time by `strategy`, down to one term. Empty for ``MatchingStrategy/all`` or
-    /// a single term.
+    /// each time, down to one term: a term matching only through typos while there is
+    /// one, otherwise by `strategy`. Empty for ``MatchingStrategy/all``, a single term,
+    /// or terms that are all hopeless.
     static func reducedQueries(_ terms: [Term], strategy: MatchingStrategy) -> [[Substring]] {
         guard strategy != .all, terms.count > 1 else { return [] }
         var kept = Array(terms.indices)
@@ -48,12 +54,14 @@ struct TermDropping {
             queries.append(kept.map { terms[$0].text })
         }
         while kept.count > 1 {
+            let guessed = kept.indices.filter { !terms[kept[$0]].matchesAsTyped }
+            let choice = guessed.isEmpty ? Array(kept.indices) : guessed
             switch strategy {
             case .last, .all:
-                kept.removeLast()
+                kept.remove(at: choice.last!)
             case .frequency:
                 // The most frequent; among as frequent, the later.
-                let most = kept.indices.max { terms[kept[$0]].frequency <= terms[kept[$1]].frequency }!
+                let most = choice.max { terms[kept[$0]].frequency <= terms[kept[$1]].frequency }!
                 kept.remove(at: most)
             }
             queries.append(kept.map { terms[$0].text })

@@ -91,7 +91,7 @@ describe('search hit values', () => {
   it('answers userQuery with the same hits', async () => {
     const answer = await SearchOnDevice.userQuery('quillwort', { limit: 20 });
     const hits = await SearchOnDevice.search('quillwort', { limit: 20 });
-    assert.deepStrictEqual(Object.keys(answer), ['hits', 'totalCount', 'totalIsExact', 'suggestions']);
+    assert.deepStrictEqual(Object.keys(answer), ['hits', 'totalCount', 'totalIsExact', 'matching', 'suggestions']);
     // Scores move with the clock (recency), the rest is the same.
     const fixed = (list) => list.map(({ score, scoreDetails, ...rest }) => ({ ...rest, bestField: scoreDetails.bestField }));
     assert.deepStrictEqual(fixed(answer.hits), fixed(hits));

@@ -36,21 +36,37 @@ describe('search', () => {
     assert.deepStrictEqual(await searchIds('quartzite'), ['s-text']);
   });
 
-  it('requires every term to match', async () => {
-    assert.deepStrictEqual(await searchIds('camping lantern'), ['s-lantern-keyword']);
-    assert.deepStrictEqual(await searchIds('lantern night'), ['s-lantern-description']);
-    assert.deepStrictEqual(await searchIds('lantern zeppelin'), []);
+  it('requires every term to match with matchingStrategy: \'all\'', async () => {
+    const all = { matchingStrategy: 'all' };
+    assert.deepStrictEqual(await searchIds('camping lantern', all), ['s-lantern-keyword']);
+    assert.deepStrictEqual(await searchIds('lantern night', all), ['s-lantern-description']);
+    assert.deepStrictEqual(await searchIds('lantern zeppelin', all), []);
+  });
+
+  it('drops terms from the end when too few hits match every term (matchingStrategy \'last\', the default)', async () => {
+    // No item holds both: `zeppelin` (no word of the index) is dropped, and the lanterns rank as `lantern` alone.
+    assert.deepStrictEqual(await searchIds('lantern zeppelin'), await searchIds('lantern'));
+    const [full, ...rest] = await SearchOnDevice.search('lantern camping');
+    assert.strictEqual(full.id, 's-lantern-keyword', 'the hit matching both terms first');
+    assert.strictEqual(full.scoreDetails.matchedTerms, 2);
+    assert.strictEqual(full.scoreDetails.levels.matchedTerms > rest[0].scoreDetails.levels.matchedTerms, true);
+    assert.deepStrictEqual(rest.map((hit) => [hit.id, hit.scoreDetails.matchedTerms]),
+      [['s-lantern-title', 1], ['s-lantern-description', 1]], 'then `lantern` alone, in its usual order');
+    // `frequency` drops `lantern` (three items) first: `camping` alone finds nothing more.
+    assert.deepStrictEqual(await searchIds('lantern camping', { matchingStrategy: 'frequency' }), ['s-lantern-keyword']);
+    assert.deepStrictEqual(await searchIds('lantern camping', { matchingStrategy: 'all' }), ['s-lantern-keyword']);
   });
 
   it('treats the last term as a prefix, and only the last', async () => {
+    const all = { matchingStrategy: 'all' };
     assert.deepStrictEqual(await searchIds('quartz'), ['s-text']);
-    assert.deepStrictEqual(await searchIds('camping lant'), ['s-lantern-keyword']);
-    assert.deepStrictEqual(await searchIds('lant camping'), [], '"lant" is a whole term when another follows');
+    assert.deepStrictEqual(await searchIds('camping lant', all), ['s-lantern-keyword']);
+    assert.deepStrictEqual(await searchIds('lant camping', all), [], '"lant" is a whole term when another follows');
   });
 
   it('ignores case and diacritics on both sides', async () => {
     for (const text of ['creme brulee', 'CRÈME BRÛLÉE', 'Creme Brûl', 'brulee']) {
-      assert.deepStrictEqual(await searchIds(text), ['s-creme'], text);
+      assert.deepStrictEqual(await searchIds(text, { matchingStrategy: 'all' }), ['s-creme'], text);
     }
     assert.deepStrictEqual(await searchIds('schutzhutte'), ['s-alternate']);
   });

@@ -41,9 +41,10 @@ describe('userQuery', () => {
     });
   });
 
-  it('resolves to { hits, totalCount, totalIsExact, suggestions }', async () => {
+  it('resolves to { hits, totalCount, totalIsExact, matching, suggestions }', async () => {
     const result = await SearchOnDevice.userQuery('chocolate', { typoTolerance: false });
-    assert.deepStrictEqual(Object.keys(result).sort(), ['hits', 'suggestions', 'totalCount', 'totalIsExact']);
+    assert.deepStrictEqual(Object.keys(result).sort(), ['hits', 'matching', 'suggestions', 'totalCount', 'totalIsExact']);
+    assert.strictEqual(result.matching, 'all', 'one term: nothing to drop');
     // Not `Chocolatier`, not the expired truffles, not the activity.
     assert.deepStrictEqual(sortedIds(result.hits), ['uq-chip', 'uq-dark', 'uq-hot', 'uq-soup']);
     assert.strictEqual(result.totalCount, 4);
@@ -60,11 +61,16 @@ describe('userQuery', () => {
     const forgiving = await SearchOnDevice.userQuery('chocolte cake');
     assert.deepStrictEqual(ids(forgiving.hits), ['uq-dark']);
     assert.strictEqual(forgiving.totalCount, 1);
-    const strict = await SearchOnDevice.userQuery('chocolte cake', { typoTolerance: false });
+    assert.strictEqual(forgiving.matching, 'all');
+    const strict = await SearchOnDevice.userQuery('chocolte cake', { typoTolerance: false, matchingStrategy: 'all' });
     assert.deepStrictEqual(strict.hits, []);
     assert.strictEqual(strict.totalCount, 0);
-    assert.deepStrictEqual(ids(await SearchOnDevice.search('chocolte cake', { typoTolerance: false })), []);
+    assert.deepStrictEqual(ids(await SearchOnDevice.search('chocolte cake', { typoTolerance: false, matchingStrategy: 'all' })), []);
     assert.deepStrictEqual(ids(await SearchOnDevice.search('chocolte cake')), ['uq-dark']);
+    // Without typos `chocolte` matches nothing, and the default strategy drops it.
+    const dropped = await SearchOnDevice.userQuery('chocolte cake', { typoTolerance: false });
+    assert.strictEqual(dropped.matching, 'last');
+    assert.deepStrictEqual(ids(dropped.hits), ids(await SearchOnDevice.search('cake', { typoTolerance: false })));
   });
 
   it('gives the same hits as search, page by page with offset', async () => {
@@ -102,7 +108,7 @@ describe('userQuery', () => {
     const recipes = await SearchOnDevice.userQuery('choc', { filter: `domainIdentifier == "${RECIPES}" && rankingHint < 50` });
     assert.deepStrictEqual(sortedIds(recipes.hits), ['uq-dark', 'uq-soup']);
     const none = await SearchOnDevice.userQuery('choc', { filter: 'rankingHint > 99', suggestions: 3 });
-    assert.deepStrictEqual(none, { hits: [], totalCount: 0, totalIsExact: true, suggestions: [] });
+    assert.deepStrictEqual(none, { hits: [], totalCount: 0, totalIsExact: true, matching: 'all', suggestions: [] });
   });
 
   it('sorts by attributes when asked, relevance otherwise, and pages the sorted hits', async () => {
