@@ -74,7 +74,7 @@ final class SearchPathTests: IndexTestCase {
     private func run(_ text: String, limit: Int, together: Bool = true, domains: [String]? = nil, typos: Bool = true,
                      prefixPath: MatchPlan.PrefixPath? = nil, typoPassFirst: Bool = true, checksTypoPrefix: Bool? = nil,
                      mergesTypoPrefixAlone: Bool = true, countsTotal: Bool = true, prunesRanking: Bool = true,
-                     analyzesTypoRows: Bool = true, offset: Int = 0) throws -> Page {
+                     analyzesTypoRows: Bool = true, offset: Int = 0, strategy: MatchingStrategy = .last) throws -> Page {
         let index = self.index!, now = self.now
         return try index.store.read { connection in
             var search = CandidateSearch(connection: connection, thumbnails: index.thumbnails, now: now,
@@ -89,7 +89,8 @@ final class SearchPathTests: IndexTestCase {
             search.overrides.analyzesTypoRowsInTheWalk = analyzesTypoRows
             let trace = SearchTrace()
             search.trace = trace
-            let result = try search.run(text: text, limit: limit, offset: offset, typoTolerance: typos)
+            // `last` (the default): the queries with terms dropped take every path too.
+            let result = try search.run(text: text, limit: limit, offset: offset, typoTolerance: typos, sort: [], matching: strategy)
             return (result.hits.map { $0.row.item.id }, result.hits.map { $0.breakdown.total }, result.total, result.exact,
                     trace.notes)
         }
@@ -444,6 +445,7 @@ final class SearchPathTests: IndexTestCase {
     /// kana and CJK ideographs when the prefix's letters appear nowhere in it; text with
     /// them, or with accented letters, is still folded: the same hits as FTS5's merge.
     func testTheSwiftCheckFindsPrefixesBesideJapaneseAndAccentedText() throws {
+        // `all`: the sets are the matches of every term.
         try index.indexItems([
             item("jp-with", title: "River 東京の夜", description: "ビジネス こころ snowfall 小説"),
             item("jp-upper", title: "River", description: "東京 SNOW こころ"),
@@ -462,8 +464,8 @@ final class SearchPathTests: IndexTestCase {
             "river un": ["jp-inside"],
         ]
         for (query, ids) in expected {
-            let merged = try run(query, limit: 20, typos: false, prefixPath: .merge)
-            let checked = try run(query, limit: 20, typos: false, prefixPath: .swiftCheck)
+            let merged = try run(query, limit: 20, typos: false, prefixPath: .merge, strategy: .all)
+            let checked = try run(query, limit: 20, typos: false, prefixPath: .swiftCheck, strategy: .all)
             XCTAssertEqual(Set(merged.ids), ids, "\(query) merged")
             XCTAssertEqual(checked.ids, merged.ids, "\(query) checked")
             XCTAssertEqual(checked.total, merged.total, "\(query) checked: total")
@@ -492,6 +494,7 @@ final class SearchPathTests: IndexTestCase {
     }
 
     func testEveryPathFindsThePrefixAtTheWordStartsFTS5Finds() throws {
+        // `all`: the sets are FTS5's matches of every term.
         try index.indexItems([
             item("camel", title: "Garden", description: "theBrent show"),
             item("brent", title: "Garden", description: "Brentwood road"),
@@ -521,19 +524,19 @@ final class SearchPathTests: IndexTestCase {
             // With typos, a prefix of 5 letters also matches words one edit away
             // (`stras`, `straße`): every path finds what FTS5's merge of them finds.
             for typos in [false, true] {
-                let merged = try run("garden \(prefix)", limit: 20, typos: typos, prefixPath: .merge)
+                let merged = try run("garden \(prefix)", limit: 20, typos: typos, prefixPath: .merge, strategy: .all)
                 if !typos { XCTAssertEqual(Set(merged.ids), ids, "garden \(prefix) merged") }
                 for path in [nil, MatchPlan.PrefixPath.headWalk, .swiftCheck] {
-                    let found = try run("garden \(prefix)", limit: 20, typos: typos, prefixPath: path)
+                    let found = try run("garden \(prefix)", limit: 20, typos: typos, prefixPath: path, strategy: .all)
                     let label = "garden \(prefix) \(String(describing: path)) typos \(typos)"
                     XCTAssertEqual(found.ids, merged.ids, label)
                     XCTAssertEqual(found.total, merged.total, "\(label): total")
                 }
             }
             // The typo pass, which may check the prefix in Swift after the misspelt word.
-            let merged = try run("gardn \(prefix)", limit: 20, checksTypoPrefix: false)
+            let merged = try run("gardn \(prefix)", limit: 20, checksTypoPrefix: false, strategy: .all)
             if prefix.count < 5 { XCTAssertEqual(Set(merged.ids), ids, "gardn \(prefix) merged") }
-            let checked = try run("gardn \(prefix)", limit: 20, checksTypoPrefix: true)
+            let checked = try run("gardn \(prefix)", limit: 20, checksTypoPrefix: true, strategy: .all)
             XCTAssertEqual(checked.ids, merged.ids, "gardn \(prefix) checked")
             XCTAssertEqual(checked.total, merged.total, "gardn \(prefix) checked: total")
         }
@@ -629,12 +632,13 @@ final class SearchPathTests: IndexTestCase {
     /// Past `CostModel.verifiedScanBudget` rows without the prefix, the Swift check
     /// gives up and walks both lists side by side: the same hits as the other paths.
     func testTheSwiftCheckGivingUpFindsWhatTheMergeFinds() throws {
+        // `all`: the hits and counts are those of every term.
         var items = (0 ..< 2500).map { item("c\($0)", title: "Common item \($0)") }
         items.append(item("rare", title: "Common thing", description: "a zqwerty inside"))
         items.append(item("heading", title: "Common zqheading", rankingHint: 0))
         try index.indexItems(items)
         for path in [MatchPlan.PrefixPath.swiftCheck, .headWalk, .merge, nil] {
-            let found = try run("common zq", limit: 10, prefixPath: path)
+            let found = try run("common zq", limit: 10, prefixPath: path, strategy: .all)
             XCTAssertEqual(found.ids, ["heading", "rare"], "\(String(describing: path))")
             XCTAssertEqual(found.total, 2)
             XCTAssertTrue(found.exact)
@@ -643,8 +647,8 @@ final class SearchPathTests: IndexTestCase {
         // hits (after the exact pass for `zq`; for `zqhe` the typo pass runs first and
         // tells the exact rows apart).
         for query in ["comon zq", "comon zqhe"] {
-            let merged = try run(query, limit: 10, checksTypoPrefix: false)
-            let checked = try run(query, limit: 10, checksTypoPrefix: true)
+            let merged = try run(query, limit: 10, checksTypoPrefix: false, strategy: .all)
+            let checked = try run(query, limit: 10, checksTypoPrefix: true, strategy: .all)
             XCTAssertEqual(checked.ids, merged.ids, query)
             XCTAssertEqual(checked.total, merged.total, query)
             XCTAssertEqual(checked.exact, merged.exact, query)
