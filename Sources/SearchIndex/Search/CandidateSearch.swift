@@ -191,58 +191,85 @@ struct CandidateSearch {
             return ([], 0, true)
         }
         let walkAnalysis = overrides.analyzesTypoRowsInTheWalk && typoTolerance ? WalkAnalysis(analyzer: analyzer) : nil
-        // When the word list shows fewer exact matches than a search ranks (`want`), the
-        // typo pass likely runs: it runs first, and when its walk read every match of the
-        // typo plan, which include the exact ones, its locator tells those apart. Fewer
-        // than `want` of them are what the exact pass would find (all of them), so its
-        // own FTS5 query (most of it the merge of a prefix's lists) is not run; the typo
-        // matches are kept only if the exact ones do not fill the page, as before. Only
-        // for complete terms before a prefix past `items_head`'s prefix index (or none),
-        // which FTS5 merges in both passes: a prefix typed alone, or a short one, is found
-        // in `items_head` without a merge (and the Swift check of a short prefix finds
-        // word starts FTS5 does not, `theBrent`).
-        var typosFirst: (candidates: [Int64: Candidate], count: Count)?
-        var exact: (candidates: [Int64: Candidate], count: Count)?
-        if overrides.runsTypoPassFirst, typoTolerance, let snapshot, !plan.complete.isEmpty, !plan.prefixIsIndexed, Self.hasTypoTerms(plan, typos: typos),
-           plan.prefixPath != .swiftCheck || PrefixVerifier(plan: plan) == nil,
-           Self.exactMatchBound(of: plan, in: snapshot) < want,
-           let typoPlan = try typoPlan(for: plan, vocabulary: snapshot, items: itemCount, want: want, typos: typos) {
-            let typed = TypedMatches()
-            typosFirst = try exactCandidates(plan: typoPlan, matcher: matcher, want: want, typed: typed, analysis: walkAnalysis)
-            trace?.mark("typo-matches")
-            if typed.complete && typed.candidates.count < want {
-                exact = (typed.candidates, Count(total: typed.candidates.count, isExact: true))
-                trace?.note("exact matches from the typo walk")
-            }
-        }
-        var (candidates, count) = try exact ?? exactCandidates(plan: plan, matcher: matcher, want: want)
+        let pass = Pass(plan: plan, matcher: matcher, vocabulary: snapshot, items: itemCount, want: want, typos: typos,
+                        analysis: walkAnalysis)
+        let typosFirst = typoTolerance ? try typoPassFirst(pass) : nil
+        var (candidates, count) = try typosFirst?.exact ?? exactCandidates(plan: plan, matcher: matcher, want: want)
         trace?.mark("exact")
-        if typoTolerance, let snapshot, candidates.count < need, Self.hasTypoTerms(plan, typos: typos) {
-            if let typosFirst {
-                for (rowid, var candidate) in typosFirst.candidates where candidates[rowid] == nil {
-                    candidate.typoMatch = true
-                    candidates[rowid] = candidate
-                }
-                count = Count(total: max(count.total, typosFirst.count.total, candidates.count), isExact: typosFirst.count.isExact)
-            } else {
-                walkAnalysis?.exact = Set(candidates.keys)
-                let typos = try typoCandidates(
-                    plan: plan, matcher: matcher, vocabulary: snapshot, items: itemCount, want: want, into: &candidates,
-                    analysis: walkAnalysis, typos: typos)
-                // The typo plan's matches include the exact ones.
-                if typos.ran { count = Count(total: max(count.total, typos.count.total, candidates.count), isExact: typos.count.isExact) }
-            }
+        if typoTolerance, candidates.count < need {
+            try addTypoMatches(pass, first: typosFirst?.typed, into: &candidates, count: &count)
         }
         try countEngagements(of: &candidates)
         // The exact candidates' locators have one entry per phrase of `plan`, unless the
         // typo walk found them (its entries are per group of alternatives).
-        let bound = overrides.prunesRanking && exact == nil && sort.isEmpty && need > 0 && candidates.count > need
+        let bound = overrides.prunesRanking && typosFirst?.exact == nil && sort.isEmpty && need > 0 && candidates.count > need
             ? try scoreBound(plan: plan, vocabulary: snapshot) : nil
         let hits = try page(candidates, plan: plan, analyzer: analyzer, analyzed: walkAnalysis?.found ?? [:], bound: bound,
                             limit: limit, offset: offset, sort: sort)
         trace?.note("\(candidates.count) candidates")
         trace?.mark("rank")
         return (hits.hits, max(count.total, hits.ranked), count.isExact)
+    }
+
+    /// Candidates found, keyed by item rowid, and how many matches were counted.
+    typealias Matches = (candidates: [Int64: Candidate], count: Count)
+
+    /// What the exact and typo passes of one search share.
+    struct Pass {
+        var plan: MatchPlan
+        var matcher: TermMatcher
+        var vocabulary: Vocabulary.Snapshot?
+        var items: Int
+        var want: Int
+        var typos: TypoPolicy
+        var analysis: WalkAnalysis?
+    }
+
+    /// The typo pass, run before the exact one when it likely runs anyway: when the word
+    /// list shows fewer exact matches than a search ranks (`want`). When its walk read
+    /// every match of the typo plan, which include the exact ones, its locator tells
+    /// those apart: fewer than `want` of them are what the exact pass would find (all of
+    /// them), so that pass's own FTS5 query (most of it the merge of a prefix's lists)
+    /// is not run (`exact`). Only for complete terms before a prefix past `items_head`'s
+    /// prefix index (or none), which FTS5 merges in both passes: a prefix typed alone,
+    /// or a short one, is found in `items_head` without a merge (and the Swift check of
+    /// a short prefix finds word starts FTS5 does not, `theBrent`). `nil` when it does
+    /// not run first.
+    private func typoPassFirst(_ pass: Pass) throws -> (typed: Matches, exact: Matches?)? {
+        let plan = pass.plan
+        guard overrides.runsTypoPassFirst, let snapshot = pass.vocabulary, !plan.complete.isEmpty, !plan.prefixIsIndexed,
+              Self.hasTypoTerms(plan, typos: pass.typos),
+              plan.prefixPath != .swiftCheck || PrefixVerifier(plan: plan) == nil,
+              Self.exactMatchBound(of: plan, in: snapshot) < pass.want,
+              let typoPlan = try typoPlan(for: plan, vocabulary: snapshot, items: pass.items, want: pass.want, typos: pass.typos)
+        else { return nil }
+        let typed = TypedMatches()
+        let found = try exactCandidates(plan: typoPlan, matcher: pass.matcher, want: pass.want, typed: typed, analysis: pass.analysis)
+        trace?.mark("typo-matches")
+        guard typed.complete && typed.candidates.count < pass.want else { return (found, nil) }
+        trace?.note("exact matches from the typo walk")
+        return (found, (typed.candidates, Count(total: typed.candidates.count, isExact: true)))
+    }
+
+    /// Adds the typo pass's matches to the exact `candidates` (which do not fill the
+    /// page): those of the pass run first, else the pass run now. The typo plan's
+    /// matches include the exact ones, so its count stands for both.
+    private func addTypoMatches(_ pass: Pass, first: Matches?, into candidates: inout [Int64: Candidate],
+                                count: inout Count) throws {
+        guard let snapshot = pass.vocabulary, Self.hasTypoTerms(pass.plan, typos: pass.typos) else { return }
+        if let first {
+            for (rowid, var candidate) in first.candidates where candidates[rowid] == nil {
+                candidate.typoMatch = true
+                candidates[rowid] = candidate
+            }
+            count = Count(total: max(count.total, first.count.total, candidates.count), isExact: first.count.isExact)
+            return
+        }
+        pass.analysis?.exact = Set(candidates.keys)
+        let typos = try typoCandidates(
+            plan: pass.plan, matcher: pass.matcher, vocabulary: snapshot, items: pass.items, want: pass.want, into: &candidates,
+            analysis: pass.analysis, typos: pass.typos)
+        if typos.ran { count = Count(total: max(count.total, typos.count.total, candidates.count), isExact: typos.count.isExact) }
     }
 
     /// The bound of the exact candidates' scores of `plan` (``ScoreBound``), with the
