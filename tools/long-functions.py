@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""long-functions.py [--lines N] [--under DIR]: the Swift functions in Sources/ longer
+"""long-functions.py [--lines N] [--under DIR|FILE]: the Swift functions in Sources/ longer
 than N lines (default 60), longest first, one a line as `lines  file:line  name`.
 
 A function (func, init, deinit, subscript; closures are not counted on their own)
@@ -198,18 +198,19 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lines", type=int, default=60, help="list functions longer than this (default 60)")
     parser.add_argument("--under", default=os.path.join(REPO, "Sources"),
-                        help="only the files under this directory (default: Sources/)")
+                        help="only the files under this directory, or this file (default: Sources/)")
     args = parser.parse_args()
     root = os.path.abspath(args.under)
-    if not os.path.isdir(root):
-        sys.exit(f"long-functions.py: no directory {args.under}")
+    if os.path.isfile(root):
+        paths = [root]
+    elif os.path.isdir(root):
+        paths = [os.path.join(folder, file) for folder, _, files in os.walk(root) for file in files if file.endswith(".swift")]
+    else:
+        sys.exit(f"long-functions.py: no file or directory {args.under}")
     rows = []
-    for folder, _, files in os.walk(root):
-        for file in files:
-            if file.endswith(".swift"):
-                path = os.path.join(folder, file)
-                shown = os.path.relpath(path, REPO) if path.startswith(REPO + os.sep) else path
-                rows += [(lines, shown, at, name) for lines, at, name in functions(path) if lines > args.lines]
+    for path in paths:
+        shown = os.path.relpath(path, REPO) if path.startswith(REPO + os.sep) else path
+        rows += [(lines, shown, at, name) for lines, at, name in functions(path) if lines > args.lines]
     rows.sort(key=lambda r: (-r[0], r[1], r[2]))
     for lines, shown, at, name in rows:
         print(f"{lines:5d}  {shown}:{at}  {name}")
