@@ -47,13 +47,8 @@ enum Typos {
     static func everyAlternative(of query: [UInt32], prefix: Bool, maximumEdits k: Int, in vocabulary: Vocabulary.Snapshot) -> [Alternative] {
         guard k > 0, !query.isEmpty else { return [] }
         var found: [Alternative] = []
-        // Row d (the distances of query against the word's first d scalars) is
-        // rows[d*width ..< (d+1)*width].
-        // Then, per depth, what ``walk`` keeps of the characters that may follow it.
-        let depths = Vocabulary.longestWord + 2
-        var rows = [Int](repeating: 0, count: depths * (query.count + 1) + depths * (1 + liveWidth(k: k)))
-        // The path's scalars (it is at most one longer than the longest word).
-        var path = [UInt32](repeating: 0, count: Vocabulary.longestWord + 2)
+        var rows = [Int](repeating: 0, count: TypoWalk.rowsCount(query: query.count, k: k))
+        var path = [UInt32](repeating: 0, count: TypoWalk.depths)
         query.withUnsafeBufferPointer { query in
             vocabulary.scalars.withUnsafeBufferPointer { scalars in
                 vocabulary.starts.withUnsafeBufferPointer { starts in
@@ -63,9 +58,9 @@ enum Typos {
                                 vocabulary.regionLeast.withUnsafeBufferPointer { regions in
                                     rows.withUnsafeMutableBufferPointer { rows in
                                         path.withUnsafeMutableBufferPointer { path in
-                                            walk(query, prefix: prefix, k: k, vocabulary: vocabulary, scalars: scalars, starts: starts,
-                                                 shared: shared, following: following, blocks: blocks, regions: regions,
-                                                 rows: rows.baseAddress!, path: path.baseAddress!, found: &found)
+                                            TypoWalk(query, prefix: prefix, k: k, vocabulary: vocabulary, scalars: scalars, starts: starts,
+                                                     shared: shared, following: following, blocks: blocks, regions: regions,
+                                                     rows: rows.baseAddress!, path: path.baseAddress!).run(into: &found)
                                         }
                                     }
                                 }

@@ -4,7 +4,7 @@ extension Vocabulary {
     /// The sorted words as Unicode scalars (UTF-8 byte order, which is scalar order),
     /// with their item counts.
     ///
-    /// Stored flat, for the walk of ``Typos``: every word's scalars one after another
+    /// Stored flat, for the walk of ``TypoWalk``: every word's scalars one after another
     /// in one buffer, word `i` at `scalars[starts[i] ..< starts[i + 1]]`, and the running
     /// sum of the counts, so that the postings of a run of words are one subtraction.
     /// One array per word cost a heap object (and a pointer chase on every visit) per
@@ -18,7 +18,7 @@ extension Vocabulary {
         /// `shared[i]`: how many scalars word `i` starts with that word `i - 1` starts
         /// with too (0 for the first word; at most 255, see ``maximumShared``). The
         /// words starting with word `i`'s first `d` scalars run from `i` to the first
-        /// word after it that shares fewer than `d`: the walk of ``Typos`` skips such
+        /// word after it that shares fewer than `d`: the walk of ``TypoWalk`` skips such
         /// runs all the time, and finding their end here reads one byte a word (whole
         /// blocks are passed at once), where a galloping search compared the scalars of
         /// words spread over the list: a profile put three quarters of the walk's time
@@ -30,7 +30,7 @@ extension Vocabulary {
         private(set) var blockLeast: [UInt8] = []
         private(set) var regionLeast: [UInt8] = []
         /// `following[i]`: word `i`'s scalar at `shared[i]`, the first it does not share
-        /// with word `i - 1` (``noScalar`` when it has none). The walk of ``Typos`` tries
+        /// with word `i - 1` (``noScalar`` when it has none). The walk of ``TypoWalk`` tries
         /// the next word after a prefix it ruled out from `shared` and this alone, and
         /// reads the word's offsets and scalars only when the prefix one scalar longer
         /// stays within the distance. Without it, the stalls on memory of the galloping
