@@ -94,13 +94,11 @@ extension CandidateSearch {
         let exact = term.isPrefix ? snapshot.postings(withPrefix: word) : snapshot.count(of: word)
         if exact > 0 { return (exact, true) }
         if try matchesExactly(term, in: snapshot) { return (1, true) }
-        guard alone, typoTolerance else { return (0, false) }
-        let policy = TypoPolicy.spec
-        let edits = term.isPrefix && !policy.prefixTermHasTypos ? 0 : policy.maximumEdits(word: word, unmatched: true)
-        guard edits > 0 else { return (0, false) }
-        let alternatives = typoLookups?.alternatives(of: word, prefix: term.isPrefix, maximumEdits: edits, in: snapshot,
-                                                     version: vocabulary?.version ?? 0)
-            ?? Typos.alternatives(of: word, prefix: term.isPrefix, maximumEdits: edits, in: snapshot)
+        guard alone else { return (0, false) }
+        // The search's own policy, bound as a search binds it: the term matches nothing exactly.
+        var policy = TypoPolicy.forTolerance(typoTolerance)
+        policy.unmatched.insert(TypoPolicy.Unmatched(token: term.tokens[0], isPrefix: term.isPrefix))
+        let alternatives = typoAlternatives(of: term, typos: policy, in: snapshot)
         return (alternatives.reduce(0) { $0 + $1.count }, false)
     }
 }

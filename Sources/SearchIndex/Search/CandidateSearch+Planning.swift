@@ -109,6 +109,17 @@ extension CandidateSearch {
         return (found ?? 0) > 0
     }
 
+    /// The listed words `typos` lets a one-token term match instead (none when it may have
+    /// no edit), through the index's ``TypoLookupCache`` when there is one.
+    func typoAlternatives(of term: SearchTerm, typos: TypoPolicy, in snapshot: Vocabulary.Snapshot) -> [Typos.Alternative] {
+        let edits = typos.maximumEdits(for: term)
+        guard edits > 0 else { return [] }
+        let scalars = Vocabulary.scalars(term.tokens[0])
+        return vocabulary.flatMap { words in
+            typoLookups?.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: snapshot, version: words.version)
+        } ?? Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: snapshot)
+    }
+
     /// The plan of the typo pass (``typoCandidates(plan:matcher:vocabulary:items:want:into:)``):
     /// each single-token term that may have typos (`typos`, bound to the search) ORed with
     /// its alternatives, its short prefix's path chosen again; `nil` when no term has
@@ -119,12 +130,7 @@ extension CandidateSearch {
             MatchPhrase(token: token, isPrefix: prefix)
         }
         func alternatives(_ term: SearchTerm) -> MatchGroup? {
-            let edits = typos.maximumEdits(for: term)
-            guard edits > 0 else { return nil }
-            let scalars = Vocabulary.scalars(term.tokens[0])
-            let found = self.vocabulary.flatMap { words in
-                typoLookups?.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary, version: words.version)
-            } ?? Typos.alternatives(of: scalars, prefix: term.isPrefix, maximumEdits: edits, in: vocabulary)
+            let found = typoAlternatives(of: term, typos: typos, in: vocabulary)
             guard !found.isEmpty else { return nil }
             return MatchGroup([phrase(String(decoding: term.tokens[0], as: UTF8.self), prefix: term.isPrefix)] + found.map { alternative in
                 phrase(Vocabulary.string(alternative.word), prefix: term.isPrefix && !alternative.isWord)
