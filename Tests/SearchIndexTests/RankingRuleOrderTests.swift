@@ -37,12 +37,24 @@ final class RankingRuleOrderTests: IndexTestCase {
     }
 
     func testTheFieldWinsOverProximity() throws {
-        // Title and keywords (750 field points) over two display-name matches (700)
-        // side by side: 50 points, less than proximity and coverage used to add.
-        var named = item("named", title: "Other")
-        named.attributes.displayName = "Red kite"
-        try index.indexItems([item("fields", title: "A red sky", keywords: ["kite"]), named])
-        try assertEarlierRuleWins("red kite", winner: "fields", loser: "named", earlier: .field, later: .proximity)
+        // Title and description (650 field points) over two keyword matches (500) side
+        // by side: one field step apart.
+        try index.indexItems([item("fields", title: "A red sky", description: "a kite"),
+                              item("keyworded", title: "Other", keywords: ["red kite"])])
+        try assertEarlierRuleWins("red kite", winner: "fields", loser: "keyworded", earlier: .field, later: .proximity)
+    }
+
+    func testFieldAveragesWithinAStepFallToProximity() throws {
+        // One of three terms in the description (167 points) against all three in the
+        // text content (100): less than a step apart, so the phrase side by side wins.
+        try index.indexItems([
+            item("spread", title: "Tools", description: "solar", text: "a panel for the roof, and its cleaning"),
+            item("phrase", title: "Kit", text: "solar panel cleaning made easy"),
+        ])
+        let hits = try index.search("solar panel cleaning").hits
+        XCTAssertEqual(hits.map(\.item.id), ["phrase", "spread"])
+        XCTAssertEqual(hits[0].breakdown.level(.field), hits[1].breakdown.level(.field))
+        XCTAssertGreaterThan(hits[0].breakdown.level(.proximity), hits[1].breakdown.level(.proximity))
     }
 
     func testProximityWinsOverCoverage() throws {

@@ -11,7 +11,7 @@ import Foundation
 /// to the identifier (``Ranking/precedes(_:_:)``).
 ///
 /// A continuous signal is cut into a few levels, so that the rules after it still
-/// decide among hits about as good by it: typo closeness 10, field 27 (50 points each),
+/// decide among hits about as good by it: typo closeness 10, field 14 (100 points each),
 /// proximity 5, coverage 68 (geometric), recency 11 (see each rule).
 public enum RankingRule: Int, CaseIterable, Sendable {
     /// More of the query's terms matched (``MatchingStrategy``: hits of a query with
@@ -120,10 +120,12 @@ public enum RankingRule: Int, CaseIterable, Sendable {
         return (typoCap - min(count, typoCap)) * closenessLevels + step
     }
 
-    /// Field points told apart: a title match beats a display-name match of the same
-    /// query, and a two-term average of title and keywords (750) one of two display
-    /// names (700); averages closer than this fall to proximity and coverage.
-    static let fieldStep = 50.0
+    /// Field points told apart: the weight of the weakest field (text content). A
+    /// title match beats a display-name match of the same query, and a description
+    /// match one in the text content; averages closer than this (a third term in the
+    /// description rather than the text content: 67 points) fall to proximity and
+    /// coverage, which say more about such hits (docs/relevance.md, round "field step").
+    static let fieldStep = Ranking.columnWeights[Ranking.columnWeights.count - 1]
     /// The most field points: every term in the title, which starts with one.
     static let fieldMost = Ranking.columnWeights[0] + Ranking.allInTitleBonus + Ranking.titleStartBonus
 
