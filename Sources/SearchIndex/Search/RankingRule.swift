@@ -124,7 +124,7 @@ public enum RankingRule: Int, CaseIterable, Sendable {
     /// title match beats a display-name match of the same query, and a description
     /// match one in the text content; averages closer than this (a third term in the
     /// description rather than the text content: 67 points) fall to proximity and
-    /// coverage, which say more about such hits (docs/relevance.md, round "field step").
+    /// coverage, which say more about such hits (docs/relevance.md, round "main 3b84c73").
     static let fieldStep = Ranking.columnWeights[Ranking.columnWeights.count - 1]
     /// The most field points: every term in the title, which starts with one.
     static let fieldMost = Ranking.columnWeights[0] + Ranking.allInTitleBonus + Ranking.titleStartBonus
