@@ -145,96 +145,129 @@ final class HitAnalyzer {
     /// description and text content are read only while some term lacks an exact whole
     /// word in the title, names or keywords: nothing they hold could rank it higher.
     func analyze(_ statement: Statement, first: Int32, highlights wantsHighlights: Bool, typos: Bool = true, columns: FTSColumns = .all) -> Analysis? {
-        var best = [TermMatch?](repeating: nil, count: terms.count)
-        var proximity = 0.0
-        var coverage: (column: Int, value: Double)?
-        var titleStart = false
-        var highlights: [SearchHighlight] = []
-        var truncated = false
+        var findings = Findings(best: [TermMatch?](repeating: nil, count: terms.count))
         // Swapped out and back (moves, not copies of its arrays).
         var found = ElementMatches()
         swap(&found, &elementScratch)
         defer { swap(&found, &elementScratch) }
         for (offset, field) in Self.fields.enumerated() {
-            let exactEverywhere = best.allSatisfy { $0.map { $0.typos == 0 } ?? false }
-            if field.column >= 3, !wantsHighlights, exactEverywhere, best.allSatisfy({ $0!.wholeWord }) { break }
+            let exactEverywhere = findings.exactEverywhere
+            if field.column >= 3, !wantsHighlights, exactEverywhere, findings.best.allSatisfy({ $0!.wholeWord }) { break }
             guard columns.contains(FTSColumns(column: field.column)) else { continue }
-            let column = first + Int32(offset)
-            guard var bytes = statement.utf8(column) else { continue }
-            if bytes.count > Self.analysedBytes {
-                // Only the start of a long text is read (on a character boundary).
-                truncated = true
-                var length = Self.analysedBytes
-                while length > 0 && bytes[length] & 0xC0 == 0x80 { length -= 1 }
-                bytes = UnsafeBufferPointer(rebasing: bytes[..<length])
-            }
-            if field.column >= 3, !wantsHighlights, exactEverywhere {
-                // Every term is in the title, names or keywords: the body can only turn
-                // a prefix match into a whole word (a better rank), which a scan for
-                // that word tells without tokenizing the text.
-                var known = true
-                for (number, term) in terms.enumerated() where !best[number]!.wholeWord {
-                    guard term.tokens.count == 1, let found = ASCIIText.containsWord(term.tokens[0], in: bytes) else {
-                        known = false
-                        break
-                    }
-                    if found { best[number] = TermMatch(column: field.column, typos: 0, wholeWord: true) }
-                }
-                if known { continue }
-            }
-            var elements: [String] = []
-            // For ranking, an ASCII JSON array without escapes is matched as it is
-            // stored: its quotes, commas and brackets separate words like spaces.
-            let json = field.json && (wantsHighlights || bytes.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\\") })
-            if json {
-                elements = JSONText.decodeArray(String(decoding: bytes, as: UTF8.self)) ?? []
-            }
-            let count = json ? elements.count : 1
-            for element in 0 ..< count {
-                if json {
-                    var text = elements[element]
-                    text.withUTF8 { match($0, wantsRanges: wantsHighlights, typos: typos, into: &found) }
-                    if wantsHighlights, !found.ranges.isEmpty {
-                        let ranges = found.isASCII ? found.ranges : Self.utf16Ranges(found.ranges, in: elements[element])
-                        highlights.append(SearchHighlight(field: field.key, element: element, ranges: ranges))
-                    }
+            guard let bytes = Self.readBytes(statement, column: first + Int32(offset), truncated: &findings.truncated) else { continue }
+            // Every term is in the title, names or keywords: the body can only turn a
+            // prefix match into a whole word (a better rank), which a scan for that word
+            // tells without tokenizing the text.
+            if field.column >= 3, !wantsHighlights, exactEverywhere,
+               scanForWholeWords(in: bytes, column: field.column, best: &findings.best) { continue }
+            matchField(bytes, field, wantsHighlights: wantsHighlights, typos: typos, found: &found, into: &findings)
+        }
+        return findings.analysis(of: terms, typos: typos)
+    }
+
+    /// What the fields of a candidate read so far say about the query.
+    private struct Findings {
+        /// Each term's best match so far.
+        var best: [TermMatch?]
+        var proximity = 0.0
+        /// The coverage of the best field matched (the first column, then the most).
+        var coverage: (column: Int, value: Double)?
+        var titleStart = false
+        var highlights: [SearchHighlight] = []
+        /// Whether a long text was read only in part (``analysedBytes``).
+        var truncated = false
+
+        /// Whether every term has a match without typos.
+        var exactEverywhere: Bool { best.allSatisfy { $0.map { $0.typos == 0 } ?? false } }
+
+        /// Takes in what one text of a field in FTS column `column` found.
+        mutating func add(_ found: ElementMatches, column: Int) {
+            guard found.any else { return }
+            if column == 0 && found.first { titleStart = true }
+            for (term, match) in found.best.enumerated() {
+                guard let match else { continue }
+                let candidate = TermMatch(column: column, typos: match.typos, closeness: match.closeness, wholeWord: match.wholeWord)
+                if let known = best[term] {
+                    if HitAnalyzer.isBetter(match, than: (known.typos, known.wholeWord, known.closeness)) { best[term] = candidate }
                 } else {
-                    match(bytes, wantsRanges: wantsHighlights, typos: typos, into: &found)
-                    if wantsHighlights, !found.ranges.isEmpty {
-                        // In ASCII text a byte is a UTF-16 unit: the ranges are the offsets.
-                        let ranges = found.isASCII ? found.ranges : Self.utf16Ranges(found.ranges, in: String(decoding: bytes, as: UTF8.self))
-                        highlights.append(SearchHighlight(field: field.key, element: nil, ranges: ranges))
-                    }
-                }
-                guard found.any else { continue }
-                if field.column == 0 && found.first { titleStart = true }
-                for (term, match) in found.best.enumerated() {
-                    guard let match else { continue }
-                    let candidate = TermMatch(column: field.column, typos: match.typos, closeness: match.closeness, wholeWord: match.wholeWord)
-                    if let known = best[term] {
-                        if Self.isBetter(match, than: (known.typos, known.wholeWord, known.closeness)) { best[term] = candidate }
-                    } else {
-                        best[term] = candidate
-                    }
-                }
-                proximity = max(proximity, found.proximity)
-                if coverage == nil || field.column < coverage!.column || (field.column == coverage!.column && found.coverage > coverage!.value) {
-                    coverage = (field.column, found.coverage)
+                    best[term] = candidate
                 }
             }
-        }
-        var matches: [TermMatch] = []
-        for (number, match) in best.enumerated() {
-            if let match {
-                matches.append(match)
-            } else if truncated {
-                // FTS5 found the term past the part read: somewhere in the long text.
-                matches.append(TermMatch(column: 4, typos: typos ? terms[number].maximumEdits : 0, wholeWord: false))
-            } else {
-                return nil
+            proximity = max(proximity, found.proximity)
+            if coverage == nil || column < coverage!.column || (column == coverage!.column && found.coverage > coverage!.value) {
+                coverage = (column, found.coverage)
             }
         }
-        return Analysis(matches: matches, proximity: proximity, coverage: coverage?.value ?? 0, titleStart: titleStart, highlights: highlights)
+
+        /// The analysis of the candidate; `nil` when a term matched in no field read
+        /// completely.
+        func analysis(of terms: [Term], typos: Bool) -> Analysis? {
+            var matches: [TermMatch] = []
+            for (number, match) in best.enumerated() {
+                if let match {
+                    matches.append(match)
+                } else if truncated {
+                    // FTS5 found the term past the part read: somewhere in the long text.
+                    matches.append(TermMatch(column: 4, typos: typos ? terms[number].maximumEdits : 0, wholeWord: false))
+                } else {
+                    return nil
+                }
+            }
+            return Analysis(matches: matches, proximity: proximity, coverage: coverage?.value ?? 0, titleStart: titleStart,
+                            highlights: highlights)
+        }
+    }
+
+    /// A field's text in `column` of `statement`; of a long text only the start
+    /// (``analysedBytes``, on a character boundary), and `truncated` set.
+    @inline(__always)
+    private static func readBytes(_ statement: Statement, column: Int32, truncated: inout Bool) -> UnsafeBufferPointer<UInt8>? {
+        guard let bytes = statement.utf8(column) else { return nil }
+        guard bytes.count > analysedBytes else { return bytes }
+        truncated = true
+        var length = analysedBytes
+        while length > 0 && bytes[length] & 0xC0 == 0x80 { length -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[..<length])
+    }
+
+    /// Whether scanning a body field's `bytes` for the terms that lack a whole-word match
+    /// told all the field could add (every such term one token); the whole words found
+    /// are recorded in `best`.
+    private func scanForWholeWords(in bytes: UnsafeBufferPointer<UInt8>, column: Int, best: inout [TermMatch?]) -> Bool {
+        for (number, term) in terms.enumerated() where !best[number]!.wholeWord {
+            guard term.tokens.count == 1, let found = ASCIIText.containsWord(term.tokens[0], in: bytes) else { return false }
+            if found { best[number] = TermMatch(column: column, typos: 0, wholeWord: true) }
+        }
+        return true
+    }
+
+    /// Matches the terms in a field's text (each element of a JSON array on its own),
+    /// adding what each text found, and its highlights, to `findings`.
+    private func matchField(_ bytes: UnsafeBufferPointer<UInt8>, _ field: (key: String, column: Int, json: Bool), wantsHighlights: Bool,
+                            typos: Bool, found: inout ElementMatches, into findings: inout Findings) {
+        // For ranking, an ASCII JSON array without escapes is matched as it is
+        // stored: its quotes, commas and brackets separate words like spaces.
+        let json = field.json && (wantsHighlights || bytes.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\\") })
+        guard json else {
+            match(bytes, wantsRanges: wantsHighlights, typos: typos, into: &found)
+            if wantsHighlights, !found.ranges.isEmpty {
+                // In ASCII text a byte is a UTF-16 unit: the ranges are the offsets.
+                let ranges = found.isASCII ? found.ranges : Self.utf16Ranges(found.ranges, in: String(decoding: bytes, as: UTF8.self))
+                findings.highlights.append(SearchHighlight(field: field.key, element: nil, ranges: ranges))
+            }
+            findings.add(found, column: field.column)
+            return
+        }
+        let elements = JSONText.decodeArray(String(decoding: bytes, as: UTF8.self)) ?? []
+        for element in elements.indices {
+            var text = elements[element]
+            text.withUTF8 { match($0, wantsRanges: wantsHighlights, typos: typos, into: &found) }
+            if wantsHighlights, !found.ranges.isEmpty {
+                let ranges = found.isASCII ? found.ranges : Self.utf16Ranges(found.ranges, in: elements[element])
+                findings.highlights.append(SearchHighlight(field: field.key, element: element, ranges: ranges))
+            }
+            findings.add(found, column: field.column)
+        }
     }
 
     /// The matches of every term in one text. One value is refilled for every text
