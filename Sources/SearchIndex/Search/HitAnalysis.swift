@@ -270,61 +270,17 @@ final class HitAnalyzer {
         }
     }
 
-    /// The matches of every term in one text. One value is refilled for every text
-    /// of a candidate (``match(_:wantsRanges:typos:into:)``), so that its arrays are
-    /// allocated once per search, not once per field.
-    private struct ElementMatches {
-        var best: [Found?] = []
-        var any = false
-        var first = false
-        var proximity = 0.0
-        var coverage = 0.0
-        var ranges: [Range<Int>] = []
-        /// Whether the text is ASCII (its byte offsets are its UTF-16 offsets).
-        var isASCII = true
-        /// Where each term matched (token indices), for proximity; empty for one term.
-        var positions: [[Int]] = []
-
-        /// Clears what one text found, for `terms` terms.
-        mutating func reset(terms: Int) {
-            // Cleared in place (appending a repeated `nil` made a buffer every time).
-            if best.count == terms {
-                for term in 0 ..< terms { best[term] = nil }
-            } else {
-                best = Array(repeating: nil, count: terms)
-            }
-            any = false
-            first = false
-            proximity = 0
-            coverage = 0
-            ranges.removeAll(keepingCapacity: true)
-            // Positions matter only for proximity, between two or more terms.
-            if terms > 1 {
-                if positions.count != terms { positions = Array(repeating: [], count: terms) }
-                for term in 0 ..< terms { positions[term].removeAll(keepingCapacity: true) }
-            }
-        }
-    }
-
     /// Reused by every ``analyze(_:first:highlights:typos:)`` (see ``ElementMatches``).
     private var elementScratch = ElementMatches()
 
+    /// Finds every term's matches in one text (``ElementMatches``): each term's best,
+    /// the characters they cover, and, for two or more terms, how near they are.
     private func match(_ bytes: UnsafeBufferPointer<UInt8>, wantsRanges: Bool, typos: Bool, into result: inout ElementMatches) {
         let tokens = fields.tokenize(bytes)
+        defer { fields.recycle(tokens) }
         result.reset(terms: terms.count)
         result.isASCII = tokens.isASCII
-        guard tokens.count > 0 else {
-            fields.recycle(tokens)
-            return
-        }
-        let tracksPositions = terms.count > 1
-        var coveredCharacters = 0
-        // Which tokens a match covers: filled at the first match (most texts of a typo
-        // candidate have none).
-        var covered = coveredScratch
-        coveredScratch = []
-        covered.removeAll(keepingCapacity: true)
-        defer { coveredScratch = covered }
+        guard tokens.count > 0 else { return }
         tokens.folded.withUnsafeBufferPointer { folded in
             for (number, term) in terms.enumerated() {
                 let width = term.tokens.count
@@ -332,57 +288,37 @@ final class HitAnalyzer {
                 for start in 0 ... tokens.count - width {
                     if width == 1 && Self.surelyMisses(term, tokens.ranges[start], folded, typos: typos) { continue }
                     guard let found = matchAt(start, term: term, tokens: tokens, typos: typos) else { continue }
-                    if tracksPositions { result.positions[number].append(start) }
-                    if let known = result.best[number] {
-                        if Self.isBetter(found, than: known) { result.best[number] = found }
-                    } else {
-                        result.best[number] = found
-                    }
-                    if !result.any { covered.append(contentsOf: repeatElement(false, count: tokens.count)) }
-                    result.any = true
-                    if start == 0 { result.first = true }
-                    for index in start ..< start + width where !covered[index] {
-                        covered[index] = true
-                        let tokenLength = tokens.characterCount(index)
-                        // A prefix covers the characters typed, a whole token all of its own.
-                        let isLast = index == start + width - 1
-                        let length = isLast && term.isPrefix && !found.wholeWord ? min(tokenLength, term.tokenLength(width - 1)) : tokenLength
-                        coveredCharacters += length
-                        if wantsRanges {
-                            let range = tokens.original(index)
-                            let end = length == tokenLength ? range.upperBound : tokens.byteOffset(afterCharacters: length, from: range.lowerBound, in: bytes)
-                            result.ranges.append(range.lowerBound ..< end)
-                        }
-                    }
+                    result.record(found, ofTerm: number, at: start, tokenCount: tokens.count)
+                    result.cover(found, of: term, at: start, in: tokens, bytes: bytes, wantsRanges: wantsRanges)
                 }
             }
         }
         // A text without a match is not ranked by its coverage or proximity.
-        guard result.any else {
-            fields.recycle(tokens)
-            return
-        }
+        guard result.any else { return }
         let total = tokens.characterTotal()
-        result.coverage = total == 0 ? 0 : Double(coveredCharacters) / Double(total)
-        if terms.count > 1 {
-            var pairs = 0.0
-            for term in 0 ..< terms.count - 1 {
-                let width = terms[term].tokens.count
-                var pair = 0.0
-                for a in result.positions[term] {
-                    for b in result.positions[term + 1] {
-                        if b == a + width { pair = 1 } else if abs(b - a) <= 3 { pair = max(pair, 0.5) }
-                    }
-                }
-                pairs += pair
-            }
-            result.proximity = pairs / Double(terms.count - 1)
-        }
+        result.coverage = total == 0 ? 0 : Double(result.coveredCharacters) / Double(total)
+        if terms.count > 1 { result.proximity = proximity(of: result.positions) }
         if wantsRanges { result.ranges = Self.merged(result.ranges) }
-        fields.recycle(tokens)
     }
 
-    private var coveredScratch: [Bool] = []
+    /// 0–1, averaged over each pair of consecutive terms: 1 where the second follows the
+    /// first, 0.5 where it is within three tokens of it (`positions`: the token indices
+    /// where each term matched).
+    private func proximity(of positions: [[Int]]) -> Double {
+        var pairs = 0.0
+        for term in 0 ..< terms.count - 1 {
+            let width = terms[term].tokens.count
+            var pair = 0.0
+            for a in positions[term] {
+                for b in positions[term + 1] {
+                    if b == a + width { pair = 1 } else if abs(b - a) <= 3 { pair = max(pair, 0.5) }
+                }
+            }
+            pairs += pair
+        }
+        return pairs / Double(terms.count - 1)
+    }
+
     /// Letter counts reused by ``Typos/mayBeWithin(_:of:_:prefix:scratch:)``.
     var letterScratch = [Int8](repeating: 0, count: 128)
 
