@@ -65,21 +65,67 @@ extension CandidateSearch {
             fts.reset()
             head.reset()
         }
-        var hasFTS = try fts.step()
-        var hasHead = try head.step()
-        // The rows of the complete terms' list read, and the matches met among them.
+        var merge = try ListMerge(fts: fts, head: head, expectedRows: expectedRows, want: want)
+        var unused: [Candidate] = []
+        var walk = try walk(
+            headPhrase: headPhrase, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused,
+            next: { try merge.next() })
+        if merge.abandoned {
+            walk.abandoned = true
+            walk.exhausted = false
+            return (walk, Count(total: walk.accepted, isExact: false))
+        }
+        if walk.exhausted { return (walk, Count(total: walk.accepted, isExact: true)) }
+        guard try countsPastPage(matcher: matcher) else {
+            return (walk, Count(total: walk.accepted, isExact: false))
+        }
+        // Every match so far was accepted; count on.
+        var matched = walk.accepted
+        if merge.hasFTS && merge.hasHead {
+            try countOn(complete: complete, prefix: prefix, prefixIsIndexed: prefixIsIndexed,
+                        from: (fts.int64(0), head.int64(0)), head, matched: &matched)
+        }
+        return (walk, Count(total: matched, isExact: matched < SearchableIndex.totalCountCap))
+    }
+
+    /// The complete terms' matches in `items_fts` stepped beside the prefix's in
+    /// `items_head`, both best-first: ``next()`` is the next row in both. With
+    /// `expectedRows` it gives up (``abandoned``) when the matches met fall short of
+    /// `want` (see ``mergeScan(complete:prefix:prefixIsIndexed:headPhrase:want:matcher:expectedRows:into:)``).
+    private struct ListMerge {
+        let fts: Statement, head: Statement
+        /// Whether each statement is on a row (it has not run out).
+        var hasFTS: Bool, hasHead: Bool
+        /// The rows of the complete terms' list read, and the matches met among them.
         var ftsRows = 0, matches = 0
-        let probes = expectedRows.map { [max(CostModel.walkProbeRows, $0 / 8), $0 / 2] } ?? []
+        let expectedRows: Int?
+        /// The rows read at which the matches met are checked.
+        let probes: [Int]
+        let want: Int
         var abandoned = false
-        // Checks at an eighth of the expected rows whether the matches met, scaled to
-        // all of them, reach half of `want`, and at half whether they reach `want`.
-        func fillsShort() -> Bool {
+
+        /// Steps both bound statements onto their first rows.
+        init(fts: Statement, head: Statement, expectedRows: Int?, want: Int) throws {
+            self.fts = fts
+            self.head = head
+            hasFTS = try fts.step()
+            hasHead = try head.step()
+            self.expectedRows = expectedRows
+            probes = expectedRows.map { [max(CostModel.walkProbeRows, $0 / 8), $0 / 2] } ?? []
+            self.want = want
+        }
+
+        /// Checks at an eighth of the expected rows whether the matches met, scaled to
+        /// all of them, reach half of `want`, and at half whether they reach `want`.
+        private mutating func fillsShort() -> Bool {
             guard let expectedRows, ftsRows == probes[0] || ftsRows == probes[1] else { return false }
             let share = ftsRows == probes[0] ? 2 : 1
             abandoned = share * matches * expectedRows < want * ftsRows
             return abandoned
         }
-        func next() throws -> MatchRow? {
+
+        /// The next row in both lists; `nil` when either ran out or the walk gave up.
+        mutating func next() throws -> MatchRow? {
             while hasFTS && hasHead {
                 let ftsRowid = fts.int64(0), headRowid = head.int64(0)
                 if ftsRowid > headRowid {
@@ -100,25 +146,6 @@ extension CandidateSearch {
             }
             return nil
         }
-        var unused: [Candidate] = []
-        var walk = try walk(
-            headPhrase: headPhrase, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused, next: next)
-        if abandoned {
-            walk.abandoned = true
-            walk.exhausted = false
-            return (walk, Count(total: walk.accepted, isExact: false))
-        }
-        if walk.exhausted { return (walk, Count(total: walk.accepted, isExact: true)) }
-        guard try countsPastPage(matcher: matcher) else {
-            return (walk, Count(total: walk.accepted, isExact: false))
-        }
-        // Every match so far was accepted; count on.
-        var matched = walk.accepted
-        if hasFTS && hasHead {
-            try countOn(complete: complete, prefix: prefix, prefixIsIndexed: prefixIsIndexed,
-                        from: (fts.int64(0), head.int64(0)), head, matched: &matched)
-        }
-        return (walk, Count(total: matched, isExact: matched < SearchableIndex.totalCountCap))
     }
 
     /// The body of ``scan(_:headPhrase:want:verifier:matcher:into:rejected:)``: takes
