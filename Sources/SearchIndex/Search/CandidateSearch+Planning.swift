@@ -126,55 +126,11 @@ extension CandidateSearch {
     /// alternatives.
     func typoPlan(for plan: MatchPlan, vocabulary: Vocabulary.Snapshot, items: Int, want: Int,
                   typos: TypoPolicy = .spec) throws -> MatchPlan? {
-        func phrase(_ token: String, prefix: Bool) -> MatchPhrase {
-            MatchPhrase(token: token, isPrefix: prefix)
-        }
-        func alternatives(_ term: SearchTerm) -> MatchGroup? {
-            let found = typoAlternatives(of: term, typos: typos, in: vocabulary)
-            guard !found.isEmpty else { return nil }
-            return MatchGroup([phrase(String(decoding: term.tokens[0], as: UTF8.self), prefix: term.isPrefix)] + found.map { alternative in
-                phrase(Vocabulary.string(alternative.word), prefix: term.isPrefix && !alternative.isWord)
-            })
-        }
-        var typoPlan = plan
-        var expanded = false
-        var prefixExpanded = false
-        var complete: [MatchGroup] = []
-        var seen = Set<String>()
-        for term in plan.terms {
-            if term.isPrefix && term.tokens.count == 1 {
-                if let group = alternatives(term) {
-                    typoPlan.prefix = group
-                    expanded = true
-                    prefixExpanded = true
-                }
-                continue
-            }
-            if !term.isPrefix, let group = alternatives(term) {
-                complete.append(group)
-                expanded = true
-                continue
-            }
-            // As the exact plan asks it: its tokens, CJK runs as pairs; the prefix token
-            // of the last term stays the plan's prefix.
-            let tokens = term.isPrefix ? Array(term.tokens.dropLast()) : term.tokens
-            for unit in SearchText.units(of: tokens) where seen.insert(unit).inserted {
-                complete.append(MatchGroup(phrase(unit, prefix: false)))
-            }
-        }
+        let expanded = withTypoAlternatives(plan, typos: typos, vocabulary: vocabulary)
         trace?.mark("alternatives")
-        guard expanded else { return nil }
-        typoPlan.complete = complete
-        if complete.isEmpty, prefixExpanded, let group = typoPlan.prefix {
-            // A prefix typed alone with its alternatives: when their heavy matches will
-            // not fill the page, `items_head` first is followed by a scan of `items_fts`
-            // and a count, three merges of every alternative's lists; one walk of
-            // `items_fts` finds the same candidates and counts them in one merge.
-            if let postings = Self.postings(ofGroup: group, in: vocabulary) {
-                typoPlan = typoPlan.mergingPrefixAlone(
-                    overrides.mergesTypoPrefixAlone && CostModel.mergesPrefixAlone(postings: postings, want: want))
-                if typoPlan.mergesPrefixAlone { trace?.note("typo prefix merged alone (postings \(postings))") }
-            }
+        guard var typoPlan = expanded?.plan, let prefixExpanded = expanded?.prefixExpanded else { return nil }
+        if typoPlan.complete.isEmpty, prefixExpanded {
+            typoPlan = mergingTypoPrefixAloneWhenCheaper(typoPlan, vocabulary: vocabulary, want: want)
         }
         if let trace {
             let rows = Self.completeRows(of: typoPlan, in: vocabulary).map(String.init) ?? "?"
@@ -185,6 +141,64 @@ extension CandidateSearch {
         typoPlan = try choosingPrefixPath(for: typoPlan, vocabulary: vocabulary, items: items, want: want,
                                           prefixHasAlternatives: prefixExpanded)
         return typoPlan.checkingTypoPrefix(typoPrefixCheck(of: typoPlan, vocabulary: vocabulary))
+    }
+
+    /// `plan` with each single-token term that may have typos ORed with its
+    /// alternatives, and whether the prefix was; `nil` when no term has alternatives.
+    private func withTypoAlternatives(_ plan: MatchPlan, typos: TypoPolicy, vocabulary: Vocabulary.Snapshot)
+        -> (plan: MatchPlan, prefixExpanded: Bool)? {
+        var typoPlan = plan
+        var expanded = false
+        var prefixExpanded = false
+        var complete: [MatchGroup] = []
+        var seen = Set<String>()
+        for term in plan.terms {
+            if term.isPrefix && term.tokens.count == 1 {
+                if let group = typoGroup(of: term, typos: typos, vocabulary: vocabulary) {
+                    typoPlan.prefix = group
+                    expanded = true
+                    prefixExpanded = true
+                }
+                continue
+            }
+            if !term.isPrefix, let group = typoGroup(of: term, typos: typos, vocabulary: vocabulary) {
+                complete.append(group)
+                expanded = true
+                continue
+            }
+            // As the exact plan asks it: its tokens, CJK runs as pairs; the prefix token
+            // of the last term stays the plan's prefix.
+            let tokens = term.isPrefix ? Array(term.tokens.dropLast()) : term.tokens
+            for unit in SearchText.units(of: tokens) where seen.insert(unit).inserted {
+                complete.append(MatchGroup(MatchPhrase(token: unit, isPrefix: false)))
+            }
+        }
+        guard expanded else { return nil }
+        typoPlan.complete = complete
+        return (typoPlan, prefixExpanded)
+    }
+
+    /// A one-token term ORed with its typo alternatives; `nil` when it has none.
+    private func typoGroup(of term: SearchTerm, typos: TypoPolicy, vocabulary: Vocabulary.Snapshot) -> MatchGroup? {
+        let found = typoAlternatives(of: term, typos: typos, in: vocabulary)
+        guard !found.isEmpty else { return nil }
+        let typed = MatchPhrase(token: String(decoding: term.tokens[0], as: UTF8.self), isPrefix: term.isPrefix)
+        return MatchGroup([typed] + found.map { alternative in
+            MatchPhrase(token: Vocabulary.string(alternative.word), isPrefix: term.isPrefix && !alternative.isWord)
+        })
+    }
+
+    /// A typo plan of a prefix typed alone with its alternatives, merged in one walk
+    /// when that costs less: when their heavy matches will not fill the page,
+    /// `items_head` first is followed by a scan of `items_fts` and a count, three merges
+    /// of every alternative's lists; one walk of `items_fts` finds the same candidates
+    /// and counts them in one merge.
+    private func mergingTypoPrefixAloneWhenCheaper(_ typoPlan: MatchPlan, vocabulary: Vocabulary.Snapshot, want: Int) -> MatchPlan {
+        guard let group = typoPlan.prefix, let postings = Self.postings(ofGroup: group, in: vocabulary) else { return typoPlan }
+        let merged = typoPlan.mergingPrefixAlone(
+            overrides.mergesTypoPrefixAlone && CostModel.mergesPrefixAlone(postings: postings, want: want))
+        if merged.mergesPrefixAlone { trace?.note("typo prefix merged alone (postings \(postings))") }
+        return merged
     }
 
     /// Whether a typo plan's prefix is searched for in Swift on every match of its

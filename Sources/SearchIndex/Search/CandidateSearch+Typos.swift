@@ -127,24 +127,20 @@ extension CandidateSearch {
         let typed = layout.recordsTyped ? typed : nil
         let statement = try locatedMatches(complete, layout: completeLayout)
         defer { statement.reset() }
-        let fields = try connection.cached("""
-            SELECT title, display_name, alternate_names, keywords, content_description, text_content FROM items WHERE rowid = ?
-            """)
+        let fields = try connection.cached(Self.textFieldsSQL)
         let lookup = try lookupStatement(matcher: matcher)
         let prefixGroup = complete.groups.count
         var analyzed = 0
         defer { if analyzed > 0 { trace?.note("typo rows analyzed in the check \(analyzed)") } }
-        var accepted = 0, acceptedHeavy = 0, rows = 0, scanned = 0
-        var ranOut = false
-        let cap = SearchableIndex.totalCountCap
-        var counts: Bool?
+        var tally = BothPassesTally(want: want)
+        var scanned = 0
         while true {
-            if accepted >= want {
-                if counts == nil { counts = try countsPastPage(matcher: matcher, typed: typed) }
-                if !(counts == true && rows < cap) && acceptedHeavy >= want { break }
+            if tally.accepted >= want {
+                if tally.counts == nil { tally.counts = try countsPastPage(matcher: matcher, typed: typed) }
+                if !tally.countsOn && tally.acceptedHeavy >= want { break }
             }
             guard try statement.step() else {
-                ranOut = true
+                tally.ranOut = true
                 break
             }
             if scanned == CostModel.verifiedScanBudget {
@@ -158,39 +154,45 @@ extension CandidateSearch {
             let itemRowid = ftsRowid.itemRowid
             fields.bind(only: itemRowid)
             defer { fields.reset() }
-            guard try fields.step() else { continue }
-            var found = verifier.locate(head: fields, title: 0, displayName: 1, alternateNames: 2, keywords: 3).columns
-            if found.isEmpty { found = verifier.locate(body: fields, description: 4, textContent: 5) }
-            guard !found.isEmpty else { continue }
-            locator.insert(found, atPhrase: layout.entry(ofGroup: prefixGroup))
-            if layout.recordsTyped { locator.insert(found, atPhrase: layout.typedEntry(ofGroup: prefixGroup)) }
-            rows += 1
+            guard try fields.step(),
+                  let found = Self.locatePrefix(verifier, in: fields, layout: layout, group: prefixGroup, into: &locator) else { continue }
+            tally.rows += 1
             let isHeavy = layout.isHeavy(locator)
             let isTyped = layout.matchesAsTyped(locator)
-            let counting = accepted >= want
-            guard !counting || (isHeavy && acceptedHeavy < want) || isTyped else { continue }
+            guard tally.keeps(heavy: isHeavy) || isTyped else { continue }
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
                                                      lookup: lookup, matcher: matcher) else { continue }
             if isTyped { typed?.candidates[itemRowid] = candidate }
-            guard !counting || (isHeavy && acceptedHeavy < want) else { continue }
+            guard tally.keeps(heavy: isHeavy) else { continue }
             // Analyzed from the fields the check read (see ``WalkAnalysis``): where FTS5 found
             // a phrase of the complete terms, and where the check found the prefix, with the
             // body when it looked only in the heavy fields.
             let columns = locator.columns.union(found.isSubset(of: .heavy) ? [.description, .text] : [])
             if !isTyped, analysis?.analyze(itemRowid, on: fields, first: 0, in: columns) == true { analyzed += 1 }
             candidates[itemRowid] = candidate
-            if accepted < want { accepted += 1 }
-            if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
+            tally.accept(heavy: isHeavy)
         }
-        let exhausted = ranOut && accepted < want
-        var count: Count?
-        if !exhausted && counts == true {
-            let matched = min(rows, cap)
-            count = Count(total: matched, isExact: matched < cap)
-        }
-        typed?.complete = ranOut
-        return (Walk(accepted: accepted, exhausted: exhausted), count)
+        typed?.complete = tally.ranOut
+        return tally.result
     }
+
+    /// The columns where the row `fields` is on holds the prefix at a word start (its
+    /// heavy fields, else its body), entered in `locator` as the prefix group's of
+    /// `layout`; `nil` when neither holds it.
+    @inline(__always)
+    private static func locatePrefix(_ verifier: PrefixVerifier, in fields: Statement, layout: LocatorLayout, group: Int,
+                                     into locator: inout PhraseLocator) -> FTSColumns? {
+        var found = verifier.locate(head: fields, title: 0, displayName: 1, alternateNames: 2, keywords: 3).columns
+        if found.isEmpty { found = verifier.locate(body: fields, description: 4, textContent: 5) }
+        guard !found.isEmpty else { return nil }
+        locator.insert(found, atPhrase: layout.entry(ofGroup: group))
+        if layout.recordsTyped { locator.insert(found, atPhrase: layout.typedEntry(ofGroup: group)) }
+        return found
+    }
+
+    /// A row's text fields, from column 0 (the check's and the analysis's order).
+    private static let textFieldsSQL =
+        "SELECT title, display_name, alternate_names, keywords, content_description, text_content FROM items WHERE rowid = ?"
 
     /// What a walk of a typo plan found without typos: the rows where every term matched
     /// as typed, as candidates, and whether the walk read every match of the plan (then

@@ -65,21 +65,67 @@ extension CandidateSearch {
             fts.reset()
             head.reset()
         }
-        var hasFTS = try fts.step()
-        var hasHead = try head.step()
-        // The rows of the complete terms' list read, and the matches met among them.
+        var merge = try ListMerge(fts: fts, head: head, expectedRows: expectedRows, want: want)
+        var unused: [Candidate] = []
+        var walk = try walk(
+            headPhrase: headPhrase, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused,
+            next: { try merge.next() })
+        if merge.abandoned {
+            walk.abandoned = true
+            walk.exhausted = false
+            return (walk, Count(total: walk.accepted, isExact: false))
+        }
+        if walk.exhausted { return (walk, Count(total: walk.accepted, isExact: true)) }
+        guard try countsPastPage(matcher: matcher) else {
+            return (walk, Count(total: walk.accepted, isExact: false))
+        }
+        // Every match so far was accepted; count on.
+        var matched = walk.accepted
+        if merge.hasFTS && merge.hasHead {
+            try countOn(complete: complete, prefix: prefix, prefixIsIndexed: prefixIsIndexed,
+                        from: (fts.int64(0), head.int64(0)), head, matched: &matched)
+        }
+        return (walk, Count(total: matched, isExact: matched < SearchableIndex.totalCountCap))
+    }
+
+    /// The complete terms' matches in `items_fts` stepped beside the prefix's in
+    /// `items_head`, both best-first: ``next()`` is the next row in both. With
+    /// `expectedRows` it gives up (``abandoned``) when the matches met fall short of
+    /// `want` (see ``mergeScan(complete:prefix:prefixIsIndexed:headPhrase:want:matcher:expectedRows:into:)``).
+    private struct ListMerge {
+        let fts: Statement, head: Statement
+        /// Whether each statement is on a row (it has not run out).
+        var hasFTS: Bool, hasHead: Bool
+        /// The rows of the complete terms' list read, and the matches met among them.
         var ftsRows = 0, matches = 0
-        let probes = expectedRows.map { [max(CostModel.walkProbeRows, $0 / 8), $0 / 2] } ?? []
+        let expectedRows: Int?
+        /// The rows read at which the matches met are checked.
+        let probes: [Int]
+        let want: Int
         var abandoned = false
-        // Checks at an eighth of the expected rows whether the matches met, scaled to
-        // all of them, reach half of `want`, and at half whether they reach `want`.
-        func fillsShort() -> Bool {
+
+        /// Steps both bound statements onto their first rows.
+        init(fts: Statement, head: Statement, expectedRows: Int?, want: Int) throws {
+            self.fts = fts
+            self.head = head
+            hasFTS = try fts.step()
+            hasHead = try head.step()
+            self.expectedRows = expectedRows
+            probes = expectedRows.map { [max(CostModel.walkProbeRows, $0 / 8), $0 / 2] } ?? []
+            self.want = want
+        }
+
+        /// Checks at an eighth of the expected rows whether the matches met, scaled to
+        /// all of them, reach half of `want`, and at half whether they reach `want`.
+        private mutating func fillsShort() -> Bool {
             guard let expectedRows, ftsRows == probes[0] || ftsRows == probes[1] else { return false }
             let share = ftsRows == probes[0] ? 2 : 1
             abandoned = share * matches * expectedRows < want * ftsRows
             return abandoned
         }
-        func next() throws -> MatchRow? {
+
+        /// The next row in both lists; `nil` when either ran out or the walk gave up.
+        mutating func next() throws -> MatchRow? {
             while hasFTS && hasHead {
                 let ftsRowid = fts.int64(0), headRowid = head.int64(0)
                 if ftsRowid > headRowid {
@@ -100,25 +146,6 @@ extension CandidateSearch {
             }
             return nil
         }
-        var unused: [Candidate] = []
-        var walk = try walk(
-            headPhrase: headPhrase, want: want, verifier: nil, matcher: matcher, into: &candidates, rejected: &unused, next: next)
-        if abandoned {
-            walk.abandoned = true
-            walk.exhausted = false
-            return (walk, Count(total: walk.accepted, isExact: false))
-        }
-        if walk.exhausted { return (walk, Count(total: walk.accepted, isExact: true)) }
-        guard try countsPastPage(matcher: matcher) else {
-            return (walk, Count(total: walk.accepted, isExact: false))
-        }
-        // Every match so far was accepted; count on.
-        var matched = walk.accepted
-        if hasFTS && hasHead {
-            try countOn(complete: complete, prefix: prefix, prefixIsIndexed: prefixIsIndexed,
-                        from: (fts.int64(0), head.int64(0)), head, matched: &matched)
-        }
-        return (walk, Count(total: matched, isExact: matched < SearchableIndex.totalCountCap))
     }
 
     /// The body of ``scan(_:headPhrase:want:verifier:matcher:into:rejected:)``: takes
@@ -216,83 +243,133 @@ extension CandidateSearch {
         let typed = layout.recordsTyped ? typed : nil
         let statement = try locatedMatches(expression, layout: layout)
         defer { statement.reset() }
-        let lookup = try lookupStatement(matcher: matcher, body: analysis != nil)
-        var analyzed = 0
-        defer { if analyzed > 0 { trace?.note("typo rows analyzed in the walk \(analyzed)") } }
-        /// Analyzes a typo row on `lookup`, stepped on it, in the fields of `columns`:
-        /// those where FTS5 found a phrase of the plan (the locator of `items_fts` knows
-        /// every column; that of `items_head` only the heavy ones). A field without one
-        /// holds no term as typed and none of its listed alternatives (see
-        /// ``WalkAnalysis``).
-        func analyze(_ candidate: Candidate, in columns: FTSColumns) {
-            if analysis?.analyze(candidate.itemRowid, on: lookup, first: Self.lookupFields, in: columns) == true { analyzed += 1 }
-        }
-        var accepted = 0, acceptedHeavy = 0, rows = 0
-        var ranOut = false
-        let cap = SearchableIndex.totalCountCap
-        // Whether FTS5's rows are the count (no row is hidden from this search), asked
-        // once the page is full.
-        var counts: Bool?
+        var lookup = RowLookup(statement: try lookupStatement(matcher: matcher, body: analysis != nil), matcher: matcher,
+                               analysis: analysis)
+        defer { if lookup.analyzed > 0 { trace?.note("typo rows analyzed in the walk \(lookup.analyzed)") } }
+        var tally = BothPassesTally(want: want)
         // The last FTS rowid the walk read: the heavy matches from there up are known.
         var reached: Int64?
         while true {
-            if accepted >= want {
-                if counts == nil { counts = try countsPastPage(matcher: matcher, typed: typed) }
-                guard counts == true && rows < cap else { break }
+            if tally.accepted >= want {
+                if tally.counts == nil { tally.counts = try countsPastPage(matcher: matcher, typed: typed) }
+                guard tally.countsOn else { break }
             }
             guard try statement.step() else {
-                ranOut = true
+                tally.ranOut = true
                 break
             }
-            rows += 1
+            tally.rows += 1
             let ftsRowid = FTSRowid(rawValue: statement.int64(0)), locator = PhraseLocator(rawValue: statement.int64(1))
             reached = ftsRowid.rawValue
             let isHeavy = layout.isHeavy(locator)
             let isTyped = layout.matchesAsTyped(locator)
-            guard accepted < want || (isHeavy && acceptedHeavy < want) || isTyped else { continue }
+            guard tally.keeps(heavy: isHeavy) || isTyped else { continue }
             let itemRowid = ftsRowid.itemRowid
             if heavyFound, !isTyped, candidates[itemRowid] != nil {
                 // Looked up by the walk already: a candidate this search may return.
-                guard accepted < want || (isHeavy && acceptedHeavy < want) else { continue }
+                guard tally.keeps(heavy: isHeavy) else { continue }
                 candidates[itemRowid]!.locator.formUnion(locator)
-                if accepted < want { accepted += 1 }
-                if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
+                tally.accept(heavy: isHeavy)
                 continue
             }
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
-                                                     lookup: lookup, matcher: matcher) else { continue }
+                                                     lookup: lookup.statement, matcher: matcher) else { continue }
             if isTyped { typed?.candidates[itemRowid] = candidate }
-            guard accepted < want || (isHeavy && acceptedHeavy < want) else { continue }
-            if !isTyped { analyze(candidate, in: locator.columns) }
+            guard tally.keeps(heavy: isHeavy) else { continue }
+            if !isTyped { lookup.analyze(candidate, in: locator.columns) }
             candidates[itemRowid] = candidate
-            if accepted < want { accepted += 1 }
-            if isHeavy && acceptedHeavy < want { acceptedHeavy += 1 }
+            tally.accept(heavy: isHeavy)
         }
-        // As the all-fields pass alone: it stops at `want` accepted rows.
-        let exhausted = ranOut && accepted < want
-        let walk = Walk(accepted: accepted, exhausted: exhausted)
-        var count: Count?
-        if !exhausted && counts == true {
-            let matched = min(rows, cap)
-            count = Count(total: matched, isExact: matched < cap)
-        }
-        typed?.complete = ranOut
-        guard !ranOut, !heavyFound, acceptedHeavy < want, let reached else { return (walk, count) }
-        // Every match above `reached` was read; the heavy ones below are in `items_head`.
+        typed?.complete = tally.ranOut
+        guard !tally.ranOut, !heavyFound, tally.acceptedHeavy < want, let reached else { return tally.result }
+        try addHeavyMatchesFromHead(expression, layout: layout, below: reached, lookup: &lookup, into: &candidates, tally: &tally)
+        return tally.result
+    }
+
+    /// Step 3 of ``walkBothPasses(_:want:matcher:into:typed:heavyFound:analysis:)``:
+    /// every match above `reached` was read, and the heavy ones below are asked of
+    /// `items_head` until `want` heavy matches are accepted.
+    private func addHeavyMatchesFromHead(_ expression: MatchExpression, layout: LocatorLayout, below reached: Int64,
+                                         lookup: inout RowLookup, into candidates: inout [Int64: Candidate],
+                                         tally: inout BothPassesTally) throws {
         let head = try locatedMatches(expression, in: "items_head", layout: layout, below: reached)
         defer { head.reset() }
         var fromHead = 0
         defer { if fromHead > 0 { trace?.note("heavy matches from items_head \(fromHead)") } }
-        while acceptedHeavy < want, try head.step() {
+        while tally.acceptedHeavy < tally.want, try head.step() {
             let ftsRowid = FTSRowid(rawValue: head.int64(0)), locator = PhraseLocator(rawValue: head.int64(1))
             let itemRowid = ftsRowid.itemRowid
             guard let candidate = try self.candidate(itemRowid: itemRowid, ftsRowid: ftsRowid, locator: locator,
-                                                     lookup: lookup, matcher: matcher) else { continue }
-            analyze(candidate, in: locator.columns.union([.description, .text]))
+                                                     lookup: lookup.statement, matcher: lookup.matcher) else { continue }
+            lookup.analyze(candidate, in: locator.columns.union([.description, .text]))
             candidates[itemRowid] = candidate
-            acceptedHeavy += 1
+            tally.acceptedHeavy += 1
             fromHead += 1
         }
-        return (walk, count)
+    }
+
+    /// A walk's lookup of its rows (``lookupStatement(matcher:body:)``), and the analysis
+    /// of the typo rows it keeps (``WalkAnalysis``), counted.
+    struct RowLookup {
+        let statement: Statement
+        let matcher: TermMatcher
+        let analysis: WalkAnalysis?
+        var analyzed = 0
+
+        /// Analyzes a typo row, the lookup stepped on it, in the fields of `columns`:
+        /// those where FTS5 found a phrase of the plan (the locator of `items_fts` knows
+        /// every column; that of `items_head` only the heavy ones). A field without one
+        /// holds no term as typed and none of its listed alternatives (see ``WalkAnalysis``).
+        mutating func analyze(_ candidate: Candidate, in columns: FTSColumns) {
+            if analysis?.analyze(candidate.itemRowid, on: statement, first: CandidateSearch.lookupFields, in: columns) == true {
+                analyzed += 1
+            }
+        }
+    }
+
+    /// What a walk of both passes has kept, the first `want` accepted matches and the
+    /// first `want` accepted heavy ones, and the matching rows it met (the count).
+    struct BothPassesTally {
+        let want: Int
+        let cap = SearchableIndex.totalCountCap
+        var accepted = 0, acceptedHeavy = 0
+        var rows = 0
+        /// Whether the walk read every match.
+        var ranOut = false
+        /// Whether FTS5's rows are the count (no row is hidden from this search), asked
+        /// once the page is full.
+        var counts: Bool?
+
+        init(want: Int) {
+            self.want = want
+        }
+
+        /// Whether a row is kept: the page is not full, or it is a heavy match and the
+        /// heavy ones are not.
+        @inline(__always)
+        func keeps(heavy: Bool) -> Bool {
+            accepted < want || (heavy && acceptedHeavy < want)
+        }
+
+        @inline(__always)
+        mutating func accept(heavy: Bool) {
+            if accepted < want { accepted += 1 }
+            if heavy && acceptedHeavy < want { acceptedHeavy += 1 }
+        }
+
+        /// Whether the walk reads on, once the page is full, to count.
+        var countsOn: Bool { counts == true && rows < cap }
+
+        /// The walk as the all-fields pass alone ends it (at `want` accepted rows), and
+        /// the count when the walk read on to count.
+        var result: (walk: Walk, count: Count?) {
+            let exhausted = ranOut && accepted < want
+            var count: Count?
+            if !exhausted && counts == true {
+                let matched = min(rows, cap)
+                count = Count(total: matched, isExact: matched < cap)
+            }
+            return (Walk(accepted: accepted, exhausted: exhausted), count)
+        }
     }
 }

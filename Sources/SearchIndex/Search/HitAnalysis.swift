@@ -145,153 +145,142 @@ final class HitAnalyzer {
     /// description and text content are read only while some term lacks an exact whole
     /// word in the title, names or keywords: nothing they hold could rank it higher.
     func analyze(_ statement: Statement, first: Int32, highlights wantsHighlights: Bool, typos: Bool = true, columns: FTSColumns = .all) -> Analysis? {
-        var best = [TermMatch?](repeating: nil, count: terms.count)
-        var proximity = 0.0
-        var coverage: (column: Int, value: Double)?
-        var titleStart = false
-        var highlights: [SearchHighlight] = []
-        var truncated = false
+        var findings = Findings(best: [TermMatch?](repeating: nil, count: terms.count))
         // Swapped out and back (moves, not copies of its arrays).
         var found = ElementMatches()
         swap(&found, &elementScratch)
         defer { swap(&found, &elementScratch) }
         for (offset, field) in Self.fields.enumerated() {
-            let exactEverywhere = best.allSatisfy { $0.map { $0.typos == 0 } ?? false }
-            if field.column >= 3, !wantsHighlights, exactEverywhere, best.allSatisfy({ $0!.wholeWord }) { break }
+            let exactEverywhere = findings.exactEverywhere
+            if field.column >= 3, !wantsHighlights, exactEverywhere, findings.best.allSatisfy({ $0!.wholeWord }) { break }
             guard columns.contains(FTSColumns(column: field.column)) else { continue }
-            let column = first + Int32(offset)
-            guard var bytes = statement.utf8(column) else { continue }
-            if bytes.count > Self.analysedBytes {
-                // Only the start of a long text is read (on a character boundary).
-                truncated = true
-                var length = Self.analysedBytes
-                while length > 0 && bytes[length] & 0xC0 == 0x80 { length -= 1 }
-                bytes = UnsafeBufferPointer(rebasing: bytes[..<length])
-            }
-            if field.column >= 3, !wantsHighlights, exactEverywhere {
-                // Every term is in the title, names or keywords: the body can only turn
-                // a prefix match into a whole word (a better rank), which a scan for
-                // that word tells without tokenizing the text.
-                var known = true
-                for (number, term) in terms.enumerated() where !best[number]!.wholeWord {
-                    guard term.tokens.count == 1, let found = ASCIIText.containsWord(term.tokens[0], in: bytes) else {
-                        known = false
-                        break
-                    }
-                    if found { best[number] = TermMatch(column: field.column, typos: 0, wholeWord: true) }
-                }
-                if known { continue }
-            }
-            var elements: [String] = []
-            // For ranking, an ASCII JSON array without escapes is matched as it is
-            // stored: its quotes, commas and brackets separate words like spaces.
-            let json = field.json && (wantsHighlights || bytes.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\\") })
-            if json {
-                elements = JSONText.decodeArray(String(decoding: bytes, as: UTF8.self)) ?? []
-            }
-            let count = json ? elements.count : 1
-            for element in 0 ..< count {
-                if json {
-                    var text = elements[element]
-                    text.withUTF8 { match($0, wantsRanges: wantsHighlights, typos: typos, into: &found) }
-                    if wantsHighlights, !found.ranges.isEmpty {
-                        let ranges = found.isASCII ? found.ranges : Self.utf16Ranges(found.ranges, in: elements[element])
-                        highlights.append(SearchHighlight(field: field.key, element: element, ranges: ranges))
-                    }
-                } else {
-                    match(bytes, wantsRanges: wantsHighlights, typos: typos, into: &found)
-                    if wantsHighlights, !found.ranges.isEmpty {
-                        // In ASCII text a byte is a UTF-16 unit: the ranges are the offsets.
-                        let ranges = found.isASCII ? found.ranges : Self.utf16Ranges(found.ranges, in: String(decoding: bytes, as: UTF8.self))
-                        highlights.append(SearchHighlight(field: field.key, element: nil, ranges: ranges))
-                    }
-                }
-                guard found.any else { continue }
-                if field.column == 0 && found.first { titleStart = true }
-                for (term, match) in found.best.enumerated() {
-                    guard let match else { continue }
-                    let candidate = TermMatch(column: field.column, typos: match.typos, closeness: match.closeness, wholeWord: match.wholeWord)
-                    if let known = best[term] {
-                        if Self.isBetter(match, than: (known.typos, known.wholeWord, known.closeness)) { best[term] = candidate }
-                    } else {
-                        best[term] = candidate
-                    }
-                }
-                proximity = max(proximity, found.proximity)
-                if coverage == nil || field.column < coverage!.column || (field.column == coverage!.column && found.coverage > coverage!.value) {
-                    coverage = (field.column, found.coverage)
-                }
-            }
+            guard let bytes = Self.readBytes(statement, column: first + Int32(offset), truncated: &findings.truncated) else { continue }
+            // Every term is in the title, names or keywords: the body can only turn a
+            // prefix match into a whole word (a better rank), which a scan for that word
+            // tells without tokenizing the text.
+            if field.column >= 3, !wantsHighlights, exactEverywhere,
+               scanForWholeWords(in: bytes, column: field.column, best: &findings.best) { continue }
+            matchField(bytes, field, wantsHighlights: wantsHighlights, typos: typos, found: &found, into: &findings)
         }
-        var matches: [TermMatch] = []
-        for (number, match) in best.enumerated() {
-            if let match {
-                matches.append(match)
-            } else if truncated {
-                // FTS5 found the term past the part read: somewhere in the long text.
-                matches.append(TermMatch(column: 4, typos: typos ? terms[number].maximumEdits : 0, wholeWord: false))
-            } else {
-                return nil
-            }
-        }
-        return Analysis(matches: matches, proximity: proximity, coverage: coverage?.value ?? 0, titleStart: titleStart, highlights: highlights)
+        return findings.analysis(of: terms, typos: typos)
     }
 
-    /// The matches of every term in one text. One value is refilled for every text
-    /// of a candidate (``match(_:wantsRanges:typos:into:)``), so that its arrays are
-    /// allocated once per search, not once per field.
-    private struct ElementMatches {
-        var best: [Found?] = []
-        var any = false
-        var first = false
+    /// What the fields of a candidate read so far say about the query.
+    private struct Findings {
+        /// Each term's best match so far.
+        var best: [TermMatch?]
         var proximity = 0.0
-        var coverage = 0.0
-        var ranges: [Range<Int>] = []
-        /// Whether the text is ASCII (its byte offsets are its UTF-16 offsets).
-        var isASCII = true
-        /// Where each term matched (token indices), for proximity; empty for one term.
-        var positions: [[Int]] = []
+        /// The coverage of the best field matched (the first column, then the most).
+        var coverage: (column: Int, value: Double)?
+        var titleStart = false
+        var highlights: [SearchHighlight] = []
+        /// Whether a long text was read only in part (``analysedBytes``).
+        var truncated = false
 
-        /// Clears what one text found, for `terms` terms.
-        mutating func reset(terms: Int) {
-            // Cleared in place (appending a repeated `nil` made a buffer every time).
-            if best.count == terms {
-                for term in 0 ..< terms { best[term] = nil }
-            } else {
-                best = Array(repeating: nil, count: terms)
+        /// Whether every term has a match without typos.
+        var exactEverywhere: Bool { best.allSatisfy { $0.map { $0.typos == 0 } ?? false } }
+
+        /// Takes in what one text of a field in FTS column `column` found.
+        mutating func add(_ found: ElementMatches, column: Int) {
+            guard found.any else { return }
+            if column == 0 && found.first { titleStart = true }
+            for (term, match) in found.best.enumerated() {
+                guard let match else { continue }
+                let candidate = TermMatch(column: column, typos: match.typos, closeness: match.closeness, wholeWord: match.wholeWord)
+                if let known = best[term] {
+                    if HitAnalyzer.isBetter(match, than: (known.typos, known.wholeWord, known.closeness)) { best[term] = candidate }
+                } else {
+                    best[term] = candidate
+                }
             }
-            any = false
-            first = false
-            proximity = 0
-            coverage = 0
-            ranges.removeAll(keepingCapacity: true)
-            // Positions matter only for proximity, between two or more terms.
-            if terms > 1 {
-                if positions.count != terms { positions = Array(repeating: [], count: terms) }
-                for term in 0 ..< terms { positions[term].removeAll(keepingCapacity: true) }
+            proximity = max(proximity, found.proximity)
+            if coverage == nil || column < coverage!.column || (column == coverage!.column && found.coverage > coverage!.value) {
+                coverage = (column, found.coverage)
             }
+        }
+
+        /// The analysis of the candidate; `nil` when a term matched in no field read
+        /// completely.
+        func analysis(of terms: [Term], typos: Bool) -> Analysis? {
+            var matches: [TermMatch] = []
+            for (number, match) in best.enumerated() {
+                if let match {
+                    matches.append(match)
+                } else if truncated {
+                    // FTS5 found the term past the part read: somewhere in the long text.
+                    matches.append(TermMatch(column: 4, typos: typos ? terms[number].maximumEdits : 0, wholeWord: false))
+                } else {
+                    return nil
+                }
+            }
+            return Analysis(matches: matches, proximity: proximity, coverage: coverage?.value ?? 0, titleStart: titleStart,
+                            highlights: highlights)
+        }
+    }
+
+    /// A field's text in `column` of `statement`; of a long text only the start
+    /// (``analysedBytes``, on a character boundary), and `truncated` set.
+    @inline(__always)
+    private static func readBytes(_ statement: Statement, column: Int32, truncated: inout Bool) -> UnsafeBufferPointer<UInt8>? {
+        guard let bytes = statement.utf8(column) else { return nil }
+        guard bytes.count > analysedBytes else { return bytes }
+        truncated = true
+        var length = analysedBytes
+        while length > 0 && bytes[length] & 0xC0 == 0x80 { length -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[..<length])
+    }
+
+    /// Whether scanning a body field's `bytes` for the terms that lack a whole-word match
+    /// told all the field could add (every such term one token); the whole words found
+    /// are recorded in `best`.
+    private func scanForWholeWords(in bytes: UnsafeBufferPointer<UInt8>, column: Int, best: inout [TermMatch?]) -> Bool {
+        for (number, term) in terms.enumerated() where !best[number]!.wholeWord {
+            guard term.tokens.count == 1, let found = ASCIIText.containsWord(term.tokens[0], in: bytes) else { return false }
+            if found { best[number] = TermMatch(column: column, typos: 0, wholeWord: true) }
+        }
+        return true
+    }
+
+    /// Matches the terms in a field's text (each element of a JSON array on its own),
+    /// adding what each text found, and its highlights, to `findings`.
+    private func matchField(_ bytes: UnsafeBufferPointer<UInt8>, _ field: (key: String, column: Int, json: Bool), wantsHighlights: Bool,
+                            typos: Bool, found: inout ElementMatches, into findings: inout Findings) {
+        // For ranking, an ASCII JSON array without escapes is matched as it is
+        // stored: its quotes, commas and brackets separate words like spaces.
+        let json = field.json && (wantsHighlights || bytes.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\\") })
+        guard json else {
+            match(bytes, wantsRanges: wantsHighlights, typos: typos, into: &found)
+            if wantsHighlights, !found.ranges.isEmpty {
+                // In ASCII text a byte is a UTF-16 unit: the ranges are the offsets.
+                let ranges = found.isASCII ? found.ranges : Self.utf16Ranges(found.ranges, in: String(decoding: bytes, as: UTF8.self))
+                findings.highlights.append(SearchHighlight(field: field.key, element: nil, ranges: ranges))
+            }
+            findings.add(found, column: field.column)
+            return
+        }
+        let elements = JSONText.decodeArray(String(decoding: bytes, as: UTF8.self)) ?? []
+        for element in elements.indices {
+            var text = elements[element]
+            text.withUTF8 { match($0, wantsRanges: wantsHighlights, typos: typos, into: &found) }
+            if wantsHighlights, !found.ranges.isEmpty {
+                let ranges = found.isASCII ? found.ranges : Self.utf16Ranges(found.ranges, in: elements[element])
+                findings.highlights.append(SearchHighlight(field: field.key, element: element, ranges: ranges))
+            }
+            findings.add(found, column: field.column)
         }
     }
 
     /// Reused by every ``analyze(_:first:highlights:typos:)`` (see ``ElementMatches``).
     private var elementScratch = ElementMatches()
 
+    /// Finds every term's matches in one text (``ElementMatches``): each term's best,
+    /// the characters they cover, and, for two or more terms, how near they are.
     private func match(_ bytes: UnsafeBufferPointer<UInt8>, wantsRanges: Bool, typos: Bool, into result: inout ElementMatches) {
         let tokens = fields.tokenize(bytes)
+        defer { fields.recycle(tokens) }
         result.reset(terms: terms.count)
         result.isASCII = tokens.isASCII
-        guard tokens.count > 0 else {
-            fields.recycle(tokens)
-            return
-        }
-        let tracksPositions = terms.count > 1
-        var coveredCharacters = 0
-        // Which tokens a match covers: filled at the first match (most texts of a typo
-        // candidate have none).
-        var covered = coveredScratch
-        coveredScratch = []
-        covered.removeAll(keepingCapacity: true)
-        defer { coveredScratch = covered }
+        guard tokens.count > 0 else { return }
         tokens.folded.withUnsafeBufferPointer { folded in
             for (number, term) in terms.enumerated() {
                 let width = term.tokens.count
@@ -299,57 +288,37 @@ final class HitAnalyzer {
                 for start in 0 ... tokens.count - width {
                     if width == 1 && Self.surelyMisses(term, tokens.ranges[start], folded, typos: typos) { continue }
                     guard let found = matchAt(start, term: term, tokens: tokens, typos: typos) else { continue }
-                    if tracksPositions { result.positions[number].append(start) }
-                    if let known = result.best[number] {
-                        if Self.isBetter(found, than: known) { result.best[number] = found }
-                    } else {
-                        result.best[number] = found
-                    }
-                    if !result.any { covered.append(contentsOf: repeatElement(false, count: tokens.count)) }
-                    result.any = true
-                    if start == 0 { result.first = true }
-                    for index in start ..< start + width where !covered[index] {
-                        covered[index] = true
-                        let tokenLength = tokens.characterCount(index)
-                        // A prefix covers the characters typed, a whole token all of its own.
-                        let isLast = index == start + width - 1
-                        let length = isLast && term.isPrefix && !found.wholeWord ? min(tokenLength, term.tokenLength(width - 1)) : tokenLength
-                        coveredCharacters += length
-                        if wantsRanges {
-                            let range = tokens.original(index)
-                            let end = length == tokenLength ? range.upperBound : tokens.byteOffset(afterCharacters: length, from: range.lowerBound, in: bytes)
-                            result.ranges.append(range.lowerBound ..< end)
-                        }
-                    }
+                    result.record(found, ofTerm: number, at: start, tokenCount: tokens.count)
+                    result.cover(found, of: term, at: start, in: tokens, bytes: bytes, wantsRanges: wantsRanges)
                 }
             }
         }
         // A text without a match is not ranked by its coverage or proximity.
-        guard result.any else {
-            fields.recycle(tokens)
-            return
-        }
+        guard result.any else { return }
         let total = tokens.characterTotal()
-        result.coverage = total == 0 ? 0 : Double(coveredCharacters) / Double(total)
-        if terms.count > 1 {
-            var pairs = 0.0
-            for term in 0 ..< terms.count - 1 {
-                let width = terms[term].tokens.count
-                var pair = 0.0
-                for a in result.positions[term] {
-                    for b in result.positions[term + 1] {
-                        if b == a + width { pair = 1 } else if abs(b - a) <= 3 { pair = max(pair, 0.5) }
-                    }
-                }
-                pairs += pair
-            }
-            result.proximity = pairs / Double(terms.count - 1)
-        }
+        result.coverage = total == 0 ? 0 : Double(result.coveredCharacters) / Double(total)
+        if terms.count > 1 { result.proximity = proximity(of: result.positions) }
         if wantsRanges { result.ranges = Self.merged(result.ranges) }
-        fields.recycle(tokens)
     }
 
-    private var coveredScratch: [Bool] = []
+    /// 0–1, averaged over each pair of consecutive terms: 1 where the second follows the
+    /// first, 0.5 where it is within three tokens of it (`positions`: the token indices
+    /// where each term matched).
+    private func proximity(of positions: [[Int]]) -> Double {
+        var pairs = 0.0
+        for term in 0 ..< terms.count - 1 {
+            let width = terms[term].tokens.count
+            var pair = 0.0
+            for a in positions[term] {
+                for b in positions[term + 1] {
+                    if b == a + width { pair = 1 } else if abs(b - a) <= 3 { pair = max(pair, 0.5) }
+                }
+            }
+            pairs += pair
+        }
+        return pairs / Double(terms.count - 1)
+    }
+
     /// Letter counts reused by ``Typos/mayBeWithin(_:of:_:prefix:scratch:)``.
     var letterScratch = [Int8](repeating: 0, count: 128)
 

@@ -24,79 +24,63 @@ enum SearchText {
     static func plan(for userText: String) -> MatchPlan? {
         guard let tokenizer = FTSTokenizer() else { return nil }
         var terms: [SearchTerm] = []
-        // Per term: its complete phrases, and its prefix phrase if any.
-        var termUnits: [(complete: [String], prefix: String?)] = []
-        let userTerms = Self.terms(of: userText)
-        for term in userTerms {
-            let spaced = CJKText.spaced(String(term))
-            let tokens = tokenizer.tokens(spaced)
-            guard tokens.count > 0 else { continue }
-            var words: [[UInt8]] = []
-            var isCJKToken: [Bool] = []
-            for index in 0 ..< tokens.count {
-                let word = Array(tokens[index])
-                words.append(word)
-                isCJKToken.append(String(decoding: word, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false)
-            }
-            var complete: [String] = []
-            var index = 0
-            while index < words.count {
-                guard isCJKToken[index] else {
-                    complete.append(String(decoding: words[index], as: UTF8.self))
-                    index += 1
-                    continue
-                }
-                // A CJK run: characters one space apart in the spaced text.
-                var end = index + 1
-                while end < words.count, isCJKToken[end], tokens.offsets[end].lowerBound == tokens.offsets[end - 1].upperBound + 1 {
-                    end += 1
-                }
-                if end - index == 1 {
-                    complete.append(String(decoding: words[index], as: UTF8.self))
-                } else {
-                    for pair in index ..< end - 1 {
-                        complete.append(String(decoding: words[pair] + words[pair + 1], as: UTF8.self))
-                    }
-                }
-                index = end
-            }
+        var termUnits: [TermUnits] = []
+        for term in Self.terms(of: userText) {
+            guard let (words, complete) = Self.tokens(of: term, tokenizer: tokenizer) else { continue }
             terms.append(SearchTerm(tokens: words, isPrefix: false))
-            termUnits.append((complete, nil))
+            termUnits.append(TermUnits(complete: complete, prefix: nil))
         }
-        guard let lastTerm = terms.last else { return nil }
-        let lastToken = lastTerm.tokens.last!
-        let lastIsCJK = String(decoding: lastToken, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false
+        guard !terms.isEmpty else { return nil }
         var plan = MatchPlan(complete: [], prefix: nil, prefixLength: 0, prefixToken: [], terms: terms, termPhrases: [])
-        if !lastIsCJK {
-            plan.terms[plan.terms.count - 1].isPrefix = true
-            termUnits[termUnits.count - 1].complete.removeLast()
-            termUnits[termUnits.count - 1].prefix = String(decoding: lastToken, as: UTF8.self)
-            plan.prefix = MatchGroup(MatchPhrase(token: String(decoding: lastToken, as: UTF8.self), isPrefix: true))
-            plan.prefixToken = lastToken
-            plan.prefixLength = String(decoding: lastToken, as: UTF8.self).count
-        }
-        // Phrases of terms FTS5 decides alone (one token) first, so that their column
-        // bits stay within the locator's first phrases; duplicates once.
-        var phraseIndex: [String: Int] = [:]
-        func add(_ phrase: String) -> Int {
-            if let known = phraseIndex[phrase] { return known }
-            plan.complete.append(MatchGroup(MatchPhrase(token: phrase, isPrefix: false)))
-            phraseIndex[phrase] = plan.complete.count - 1
-            return plan.complete.count - 1
-        }
-        var termPhrases = [Int?](repeating: nil, count: terms.count)
-        for (number, units) in termUnits.enumerated() where units.prefix == nil && units.complete.count == 1 {
-            termPhrases[number] = add(units.complete[0])
-        }
-        for units in termUnits {
-            for unit in units.complete { _ = add(unit) }
-        }
-        if let last = termUnits.last, last.prefix != nil, last.complete.isEmpty {
-            termPhrases[terms.count - 1] = plan.complete.count
-        }
-        // A term whose phrase is past the locator's reach is checked in Swift instead.
-        plan.termPhrases = termPhrases.map { phrase in phrase.flatMap { $0 < PhraseLocator.maximumPhrases ? $0 : nil } }
+        plan.makeLastTokenPrefix(&termUnits)
+        plan.numberPhrases(of: termUnits)
         return plan
+    }
+
+    /// A term's phrases: those that must match as whole tokens, and its prefix phrase
+    /// if any.
+    struct TermUnits {
+        var complete: [String]
+        var prefix: String?
+    }
+
+    /// A term's folded tokens, and the single tokens FTS5 is asked for them: a CJK
+    /// character alone, a run of them (characters one space apart in the spaced text)
+    /// as its neighbouring pairs, any other token as it is; `nil` without a token.
+    private static func tokens(of term: Substring, tokenizer: FTSTokenizer) -> (words: [[UInt8]], complete: [String])? {
+        let spaced = CJKText.spaced(String(term))
+        let tokens = tokenizer.tokens(spaced)
+        guard tokens.count > 0 else { return nil }
+        var words: [[UInt8]] = []
+        var isCJKToken: [Bool] = []
+        for index in 0 ..< tokens.count {
+            let word = Array(tokens[index])
+            words.append(word)
+            isCJKToken.append(String(decoding: word, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false)
+        }
+        var complete: [String] = []
+        var index = 0
+        while index < words.count {
+            guard isCJKToken[index] else {
+                complete.append(String(decoding: words[index], as: UTF8.self))
+                index += 1
+                continue
+            }
+            // A CJK run: characters one space apart in the spaced text.
+            var end = index + 1
+            while end < words.count, isCJKToken[end], tokens.offsets[end].lowerBound == tokens.offsets[end - 1].upperBound + 1 {
+                end += 1
+            }
+            if end - index == 1 {
+                complete.append(String(decoding: words[index], as: UTF8.self))
+            } else {
+                for pair in index ..< end - 1 {
+                    complete.append(String(decoding: words[pair] + words[pair + 1], as: UTF8.self))
+                }
+            }
+            index = end
+        }
+        return (words, complete)
     }
 
     /// The single tokens FTS5 is asked for a term's folded tokens: a CJK character
@@ -310,4 +294,46 @@ extension String {
         return String(view)
     }
 
+}
+
+extension MatchPlan {
+    /// Makes the last term's last token the plan's prefix (search as you type), unless
+    /// it is a CJK character, which is a whole token already; `termUnits` follow.
+    fileprivate mutating func makeLastTokenPrefix(_ termUnits: inout [SearchText.TermUnits]) {
+        let lastToken = terms.last!.tokens.last!
+        let lastIsCJK = String(decoding: lastToken, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false
+        guard !lastIsCJK else { return }
+        terms[terms.count - 1].isPrefix = true
+        termUnits[termUnits.count - 1].complete.removeLast()
+        termUnits[termUnits.count - 1].prefix = String(decoding: lastToken, as: UTF8.self)
+        prefix = MatchGroup(MatchPhrase(token: String(decoding: lastToken, as: UTF8.self), isPrefix: true))
+        prefixToken = lastToken
+        prefixLength = String(decoding: lastToken, as: UTF8.self).count
+    }
+
+    /// Fills ``complete`` with the terms' whole-token phrases and ``termPhrases`` with
+    /// the phrase that decides each term alone.
+    fileprivate mutating func numberPhrases(of termUnits: [SearchText.TermUnits]) {
+        // Phrases of terms FTS5 decides alone (one token) first, so that their column
+        // bits stay within the locator's first phrases; duplicates once.
+        var phraseIndex: [String: Int] = [:]
+        func add(_ phrase: String) -> Int {
+            if let known = phraseIndex[phrase] { return known }
+            complete.append(MatchGroup(MatchPhrase(token: phrase, isPrefix: false)))
+            phraseIndex[phrase] = complete.count - 1
+            return complete.count - 1
+        }
+        var termPhrases = [Int?](repeating: nil, count: terms.count)
+        for (number, units) in termUnits.enumerated() where units.prefix == nil && units.complete.count == 1 {
+            termPhrases[number] = add(units.complete[0])
+        }
+        for units in termUnits {
+            for unit in units.complete { _ = add(unit) }
+        }
+        if let last = termUnits.last, last.prefix != nil, last.complete.isEmpty {
+            termPhrases[terms.count - 1] = complete.count
+        }
+        // A term whose phrase is past the locator's reach is checked in Swift instead.
+        self.termPhrases = termPhrases.map { phrase in phrase.flatMap { $0 < PhraseLocator.maximumPhrases ? $0 : nil } }
+    }
 }

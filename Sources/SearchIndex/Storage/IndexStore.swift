@@ -94,63 +94,43 @@ final class IndexStore: @unchecked Sendable {
         now = configuration.now
         maintenancePagesPerStep = configuration.maintenancePagesPerStep
         thumbnails = try ThumbnailStore(dataDirectory: directory)
-
-        var reset = false
-        let connection: Connection
-        var storedVersion: Int
-        do {
-            (connection, storedVersion) = try Self.openWriter(path: path)
-        } catch is DatabaseCorruption {
-            // Keep the damaged file for inspection; start over empty.
-            let aside = path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
-            rename(path, aside)
-            unlink(path + "-wal")
-            unlink(path + "-shm")
-            reset = true
-            (connection, storedVersion) = try Self.openWriter(path: path)
-        }
-        writer = connection
-        wasReset = reset
-        if reset {
-            // Whatever the old full-text file holds belongs to the items just lost.
-            DataDirectory.removeDatabase(FullTextWriter.path(in: directory))
-        }
-        if reset || storedVersion < Schema.version {
-            unlink(Vocabulary.cachePath(in: directory))
-        }
+        let opened = try Self.openWriterOrStartOver(path: path)
+        writer = opened.connection
+        wasReset = opened.wasReset
+        Self.removeStaleDerivedFiles(in: directory, after: opened)
         fullText = try FullTextWriter(directory: directory)
-        let functions = configuration.functions
-        let fullTextPath = fullText.path
-        readers = ReaderPool {
-            let reader = try Connection(path: path, create: false)
-            try reader.attach(fullTextPath, as: "fulltext")
-            try reader.execute(Vocabulary.readerStatements)
-            try reader.execute("PRAGMA query_only = 1")
-            try reader.execute("PRAGMA main.mmap_size = \(Self.readerMapSize); PRAGMA fulltext.mmap_size = \(Self.readerMapSize)")
-            try MatchLocator.register(on: reader)
-            for function in functions { try reader.register(function) }
-            return reader
-        }
-        for function in functions { try writer.register(function) }
+        readers = Self.readerPool(path: path, fullTextPath: fullText.path, functions: configuration.functions)
+        for function in configuration.functions { try writer.register(function) }
         let readers = readers
         fullText.vocabulary.setReader { body in try readers.read(body) }
-        let version = storedVersion
         try write { transaction in
-            if version < Schema.version {
-                // Written by an older version: rebuild its FTS tables, all or nothing
-                // (`items_head` kept its layout in version 2, and gained its 3-character
-                // prefix index in version 4); before version 5 every FTS rowid held
-                // another quality bucket, so both tables are rebuilt under the new ones.
-                if version < 5 { try transaction.refileQualityBuckets() }
-                try transaction.rebuildFTS(includingHead: version < 5)
-                try transaction.setSetting(Schema.versionKey, String(Schema.version))
-            } else if try fullTextIsStale(transaction) {
-                // A rebuild may record a generation a saved word list had for other words.
-                vocabulary.removeCache()
-                try transaction.rebuildFTS(includingHead: false)
-            }
+            try bringFullTextUpToDate(transaction, storedVersion: opened.storedVersion)
             try opening(transaction)
         }
+        startMaintenance(configuration)
+    }
+
+    /// Rebuilds the FTS tables of an index written by an older version, or `items_fts`
+    /// when it does not match `items`; in the first write transaction of `init`.
+    private func bringFullTextUpToDate(_ transaction: WriteTransaction, storedVersion version: Int) throws {
+        if version < Schema.version {
+            // Written by an older version: rebuild its FTS tables, all or nothing
+            // (`items_head` kept its layout in version 2, and gained its 3-character
+            // prefix index in version 4); before version 5 every FTS rowid held
+            // another quality bucket, so both tables are rebuilt under the new ones.
+            if version < 5 { try transaction.refileQualityBuckets() }
+            try transaction.rebuildFTS(includingHead: version < 5)
+            try transaction.setSetting(Schema.versionKey, String(Schema.version))
+        } else if try fullTextIsStale(transaction) {
+            // A rebuild may record a generation a saved word list had for other words.
+            vocabulary.removeCache()
+            try transaction.rebuildFTS(includingHead: false)
+        }
+    }
+
+    /// Starts the idle maintenance and the merging of `items_head` the configuration
+    /// asks for; the last step of `init`.
+    private func startMaintenance(_ configuration: Configuration) {
         if let delay = configuration.idleMaintenanceDelay {
             let writer = writer, fullText = fullText, lock = writerLock, pages = maintenancePagesPerStep
             let maintenance = IdleMaintenance(delay: delay) {
@@ -204,30 +184,6 @@ final class IndexStore: @unchecked Sendable {
     /// (docs/benchmarks.md, "Figures behind choices in the code").
     static let journalSizeLimit = 1 << 20
 
-    /// Opens the writer connection, creating the schema when missing; returns it and
-    /// the schema version the database was written with.
-    private static func openWriter(path: String) throws -> (Connection, Int) {
-        try openDatabaseFile(path) { connection in
-            try connection.execute(Schema.statements)
-            let versionStatement = try connection.prepare("SELECT value FROM settings WHERE key = ?").bind([.text(Schema.versionKey)])
-            let stored = try versionStatement.step() ? versionStatement.text(0).flatMap { Int($0) } ?? 0 : nil
-            versionStatement.reset()
-            if stored == nil {
-                // A new database: its tables were just created in the current layout.
-                try connection.transaction {
-                    try connection.execute(Schema.ftsConfiguration("items_head"))
-                    try connection.execute("INSERT INTO settings(key, value) VALUES ('\(Schema.versionKey)', '\(Schema.version)')")
-                }
-            }
-            try MatchLocator.register(on: connection)
-            return (connection, stored ?? Schema.version)
-        }
-    }
-
-    /// Opens one of the store's database files for writing, creating it when missing
-    /// (mode 0600; its WAL copies the mode), in WAL mode with `synchronous = FULL`, then
-    /// lets `setUp` create what it needs. A file SQLite finds damaged or not a database
-    /// throws ``DatabaseCorruption``.
     /// The page size of the files a new index creates (an existing file keeps its own).
     static let pageSize = 8192
 
@@ -244,32 +200,6 @@ final class IndexStore: @unchecked Sendable {
     /// cache. Only readers map: the writer writes as before, and a reader sees its
     /// changes through the WAL, which is read as before.
     static let readerMapSize = 1 << 30
-
-    static func openDatabaseFile<T>(_ path: String, setUp: (Connection) throws -> T) throws -> T {
-        let isNew = DataDirectory.fileSize(path) == 0
-        if access(path, F_OK) != 0 {
-            // Create the file ourselves so it (and the WAL, which copies its mode) is 0600.
-            try DataDirectory.writePrivateFile(path, bytes: [])
-        }
-        DataDirectory.restrict(path)
-        let connection = try Connection(path: path, create: true)
-        do {
-            if isNew {
-                // Before any table exists: pages of 8 KiB, because an `items` row is
-                // about 700 bytes and a 4 KiB page left a partial row's room empty in
-                // every page (8 % of the table; 4 % now); and incremental auto-vacuum,
-                // so idle maintenance can return the pages its merges free
-                // (`IndexStore+Maintenance.swift`). SQLite keeps 4 KiB pages when
-                // `page_size` comes after `auto_vacuum`.
-                try connection.execute("PRAGMA page_size = \(pageSize); PRAGMA auto_vacuum = INCREMENTAL")
-            }
-            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA journal_size_limit = \(journalSizeLimit);")
-            return try setUp(connection)
-        } catch {
-            if connection.lastErrorIsCorruption { throw DatabaseCorruption() }
-            throw error
-        }
-    }
 
     // MARK: Reading
 

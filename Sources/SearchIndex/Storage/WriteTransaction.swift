@@ -71,50 +71,16 @@ final class WriteTransaction {
         let thumbnailName = try storeThumbnail(attributes.thumbnail, existing: existing?.thumbnailName)
         let quality = StaticQuality.bucket(rankingHint: attributes.rankingHint, engagements: try engagements(id: item.id))
         let ftsRow = FTSRow(attributes)
-
-        let rowid: Int64
-        if let existing {
-            rowid = existing.rowid
-        } else {
-            if nextRowid == nil { nextRowid = (try connection.scalarInt("SELECT coalesce(max(rowid), 0) + 1 FROM items")) ?? 1 }
-            rowid = nextRowid!
-            guard rowid <= FTSRowid.maximumItemRowid else {
-                throw IndexError(code: IndexError.quotaExceeded, message: "the index has no item rowid left below 2^32; delete all items to start over")
-            }
-            nextRowid = rowid + 1
-        }
+        let rowid = try existing?.rowid ?? takeNextRowid()
         let ftsRowid = FTSRowid(itemRowid: rowid, quality: quality)
 
-        // A new row is a plain INSERT, a stored one an UPDATE (the rowid is known
-        // either way, so an upsert had nothing to decide).
-        let statement: Statement
-        if existing == nil {
-            statement = try insertItemStatement ?? connection.cached(Self.insertItemSQL)
-            insertItemStatement = statement
-        } else {
-            statement = try updateItemStatement ?? connection.cached(Self.updateItemSQL)
-            updateItemStatement = statement
-        }
+        let statement = try itemStatement(isNew: existing == nil)
         statement.bind(.integer(rowid), at: 1)
         statement.bind(item.id, at: 2)
         statement.bind(domain, at: 3)
-        statement.bind(attributes.title, at: 4)
-        statement.bind(attributes.contentDescription, at: 5)
-        statement.bind(JSONText.array(attributes.keywords), at: 6)
-        statement.bind(attributes.contentType, at: 7)
-        statement.bind(attributes.displayName, at: 8)
-        statement.bind(JSONText.array(attributes.alternateNames), at: 9)
-        statement.bind(attributes.textContent, at: 10)
-        statement.bind(attributes.url, at: 11)
-        statement.bind(attributes.rankingHint, at: 12)
-        statement.bind(attributes.contentCreationDate.map(Self.milliseconds), at: 13)
-        statement.bind(attributes.contentModificationDate.map(Self.milliseconds), at: 14)
+        Self.bindAttributeColumns(attributes, to: statement)
         statement.bind(expirationDate, at: 15)
-        statement.bind(JSONText.object(attributes.custom), at: 16)
         statement.bind(.integer(kind), at: 17)
-        statement.bind(JSONText.array(attributes.phoneNumbers), at: 18)
-        statement.bind(JSONText.array(attributes.emailAddresses), at: 19)
-        statement.bind(attributes.supportsPhoneCall.map { Int64($0 ? 1 : 0) }, at: 20)
         statement.bind(thumbnailName, at: 21)
         statement.bind(now, at: 22)
         statement.bind(.integer(ftsRowid), at: 23)
@@ -127,6 +93,50 @@ final class WriteTransaction {
             try deleteFTS(rowid: existing.ftsRowid, oldFTS)
         }
         try insertFTS(rowid: ftsRowid, ftsRow)
+    }
+
+    /// The rowid of a new item: one past the highest when the transaction first needs
+    /// one, then counted on.
+    private func takeNextRowid() throws -> Int64 {
+        if nextRowid == nil { nextRowid = (try connection.scalarInt("SELECT coalesce(max(rowid), 0) + 1 FROM items")) ?? 1 }
+        let rowid = nextRowid!
+        guard rowid <= FTSRowid.maximumItemRowid else {
+            throw IndexError(code: IndexError.quotaExceeded, message: "the index has no item rowid left below 2^32; delete all items to start over")
+        }
+        nextRowid = rowid + 1
+        return rowid
+    }
+
+    /// The statement that writes an item's row: a plain INSERT for a new row, an UPDATE
+    /// for a stored one (the rowid is known either way, so an upsert had nothing to decide).
+    private func itemStatement(isNew: Bool) throws -> Statement {
+        if isNew {
+            let statement = try insertItemStatement ?? connection.cached(Self.insertItemSQL)
+            insertItemStatement = statement
+            return statement
+        }
+        let statement = try updateItemStatement ?? connection.cached(Self.updateItemSQL)
+        updateItemStatement = statement
+        return statement
+    }
+
+    /// Binds the columns of the item row that hold its attributes (4–14, 16, 18–20).
+    private static func bindAttributeColumns(_ attributes: SearchableItemAttributeSet, to statement: Statement) {
+        statement.bind(attributes.title, at: 4)
+        statement.bind(attributes.contentDescription, at: 5)
+        statement.bind(JSONText.array(attributes.keywords), at: 6)
+        statement.bind(attributes.contentType, at: 7)
+        statement.bind(attributes.displayName, at: 8)
+        statement.bind(JSONText.array(attributes.alternateNames), at: 9)
+        statement.bind(attributes.textContent, at: 10)
+        statement.bind(attributes.url, at: 11)
+        statement.bind(attributes.rankingHint, at: 12)
+        statement.bind(attributes.contentCreationDate.map(milliseconds), at: 13)
+        statement.bind(attributes.contentModificationDate.map(milliseconds), at: 14)
+        statement.bind(JSONText.object(attributes.custom), at: 16)
+        statement.bind(JSONText.array(attributes.phoneNumbers), at: 18)
+        statement.bind(JSONText.array(attributes.emailAddresses), at: 19)
+        statement.bind(attributes.supportsPhoneCall.map { Int64($0 ? 1 : 0) }, at: 20)
     }
 
     /// Deletes a stored row, its FTS row, its thumbnail and (for items) its engagements.
