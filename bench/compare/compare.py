@@ -4,24 +4,30 @@ and exact search-as-you-type (typos off where the build has them), as ratios.
 
     bench/compare/compare.py OLD=LABEL NEW=LABEL [--rounds N] [--size 100k]
 
-OLD and NEW are `searchlight` binaries (release builds); NEW may pass
-`typoTolerance: false` (give `NEW=LABEL:typos-off`). The workload is the one
+OLD and NEW are `searchlight` binaries (release builds). After the label, flags
+joined by `+` ask that build for search options: `typos-off` passes
+`typoTolerance: false`, `matching-all` passes `matchingStrategy: 'all'` (no queries
+with terms dropped), so a newer build answers the same search as an older one
+(`NEW=LABEL:typos-off+matching-all`). The workload is the one
 `make bench` wrote to .build/bench/SIZE/ (items-*.json, queries.json). Rounds
 alternate which build goes first, so a slow minute on this shared machine hits both;
 the figures are medians over rounds (indexing) and over all rounds' queries (search).
 """
-import argparse, glob, os, shutil, statistics, sys, tempfile
+import argparse, glob, json, os, shutil, statistics, sys, tempfile
 
 from rounds import HERE, REPO, percentile, run_figures
 
 
-def one_round(binary, typos_off, workload, batch):
+FLAGS = {'typos-off': {'typoTolerance': False}, 'matching-all': {'matchingStrategy': 'all'}}
+
+
+def one_round(binary, options, workload, batch):
     data = tempfile.mkdtemp(prefix='searchlight-compare-')
     try:
         items = sorted(glob.glob(os.path.join(workload, 'items-*.json')))
         command = [binary, 'run', '--data-dir', data, '--app-id', 'com.example.compare',
                    os.path.join(HERE, 'run.js'), str(batch), os.path.join(workload, 'queries.json'),
-                   '1' if typos_off else '0'] + items
+                   json.dumps(options)] + items
         return run_figures(binary, command)
     finally:
         shutil.rmtree(data, ignore_errors=True)
@@ -29,7 +35,7 @@ def one_round(binary, typos_off, workload, batch):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('builds', nargs=2, metavar='BINARY=LABEL[:typos-off]')
+    parser.add_argument('builds', nargs=2, metavar='BINARY=LABEL[:FLAG+FLAG]')
     parser.add_argument('--rounds', type=int, default=3)
     parser.add_argument('--size', default='100k')
     parser.add_argument('--batch', type=int, default=1000)
@@ -40,13 +46,18 @@ def main():
     builds = []
     for spec in args.builds:
         binary, _, label = spec.partition('=')
-        label, _, flag = label.partition(':')
+        label, _, flags = label.partition(':')
+        options = {}
+        for flag in filter(None, flags.split('+')):
+            if flag not in FLAGS:
+                sys.exit(f'unknown flag {flag!r} in {spec!r}: known are {", ".join(FLAGS)}')
+            options.update(FLAGS[flag])
         builds.append({'binary': os.path.abspath(binary), 'label': label or binary,
-                       'typos_off': flag == 'typos-off', 'rates': [], 'latencies': []})
+                       'options': options, 'rates': [], 'latencies': []})
     for round_number in range(args.rounds):
         order = builds if round_number % 2 == 0 else builds[::-1]
         for build in order:
-            figures = one_round(build['binary'], build['typos_off'], workload, args.batch)
+            figures = one_round(build['binary'], build['options'], workload, args.batch)
             rate = figures['written'] / (figures['indexMs'] / 1000)
             build['rates'].append(rate)
             build['latencies'].extend(figures['latencies'])
