@@ -24,6 +24,9 @@ import Foundation
 ///    ``RankingRule`` turns it into SPEC §5's levels and one score; ``ScoreBound``
 ///    leaves unread the candidates that cannot reach the page. Equal scores fall to the
 ///    identifier, so a page of 10 is the first 10 of a page of 50.
+/// 6. **Fewer terms.** `+Matching`: when every term together does not fill the page,
+///    the ``MatchingStrategy``'s queries with terms dropped run through 1–5 in turn,
+///    and their new hits rank below (the `matchedTerms` rule).
 ///
 /// The trade-off: with more than `window` matches in both passes, an item that is
 /// neither in the best quality buckets nor matched in a heavy field (title, names,
