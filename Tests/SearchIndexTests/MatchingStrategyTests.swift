@@ -42,6 +42,23 @@ final class MatchingStrategyTests: IndexTestCase {
         XCTAssertEqual(Set(try searchIDs("daa", matching: .last)), ["data", "dab"], "alone, it keeps its typos")
     }
 
+    func testAQueryOfWordsAsTypedHasNoTyposOnceTermsAreDropped() throws {
+        try index.indexItems([
+            item("mollie", title: "Mollie's garden"),
+            item("millie", title: "Millie's kitchen"),
+            item("molly", title: "Molly's workshop"),
+        ])
+        // `zzqx` matches nothing and is dropped; `mollie` is a word of the index, so the
+        // query left searches it as typed, not its typo neighbours `millie`.
+        let found = try index.search("mollie zzqx")
+        XCTAssertEqual(found.hits.map(\.item.id), ["mollie"])
+        XCTAssertEqual(found.matching, .last)
+        XCTAssertEqual(Set(try searchIDs("mollie")), ["mollie", "millie"], "alone, a word keeps its typos")
+        // A term that matches only through typos keeps them in the shorter query:
+        // `gardne` is kept (the last term drops first) and corrected to `garden`.
+        XCTAssertEqual(try searchIDs("gardne zzqx"), ["mollie"])
+    }
+
     /// `beta` is in four items, `alpha` in two, both only in `both`.
     private func indexAlphaBeta() throws {
         try index.indexItems([

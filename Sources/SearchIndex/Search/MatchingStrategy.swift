@@ -11,7 +11,10 @@
 /// that can match nothing at all (no indexed word is it, starts with it for the last
 /// term, or is within its typos) before any other, then one that matches only through
 /// typos, before the terms that match as typed. So `daa gpsshogi` finds `gpsshogi`
-/// rather than leaving `daa` alone, or its guesses (`data`). Hits that match more terms
+/// rather than leaving `daa` alone, or its guesses (`data`). A query left with terms that
+/// all match as typed runs without typos (their guesses would fill the page with
+/// words nobody typed); one holding a term that matches only through typos keeps them.
+/// Hits that match more terms
 /// rank above hits that match fewer (``RankingRule/matchedTerms``), whatever the later
 /// rules say.
 public enum MatchingStrategy: String, Sendable, CaseIterable {
