@@ -26,12 +26,8 @@ extension CandidateSearch {
         let found = Matched(hits: Self.stamped(whole.hits, kept: terms.count, of: terms.count), total: whole.total,
                             exact: whole.exact, matching: .all)
         guard strategy != .all, terms.count > 1, whole.hits.count < limit else { return found }
-        let known = try dropping(terms, typoTolerance: typoTolerance)
-        let queries = TermDropping.reducedQueries(known, strategy: strategy)
+        let queries = TermDropping.reducedQueries(try dropping(terms, typoTolerance: typoTolerance), strategy: strategy)
         guard !queries.isEmpty else { return found }
-        // A query of terms that all match as typed runs exactly: its terms are words the
-        // user meant, and their typo guesses would only fill the page with noise.
-        let asTyped = Set(known.filter(\.matchesAsTyped).map(\.text))
         let need = offset + limit
         let first = offset == 0 ? whole.hits
             : try run(text: text, limit: need, offset: 0, typoTolerance: typoTolerance, sort: sort).hits
@@ -39,8 +35,11 @@ extension CandidateSearch {
         var seen = Set(hits.map(\.row.item.id))
         var last: (total: Int, exact: Bool)?
         for kept in queries where hits.count < need {
-            let typos = typoTolerance && !kept.allSatisfy(asTyped.contains)
-            let reduced = try run(text: kept.joined(separator: " "), limit: need, offset: 0, typoTolerance: typos, sort: sort)
+            // Terms that all match as typed are the words the user meant: their typo
+            // guesses would only fill the page with words nobody typed.
+            let typos = typoTolerance && !kept.allSatisfy(\.matchesAsTyped)
+            let text = kept.map(\.text).joined(separator: " ")
+            let reduced = try run(text: text, limit: need, offset: 0, typoTolerance: typos, sort: sort)
             trace?.note("\(kept.count) of \(terms.count) terms: \(reduced.hits.count) hits")
             let new = reduced.hits.filter { seen.insert($0.row.item.id).inserted }
             hits += Self.stamped(new, kept: kept.count, of: terms.count)

@@ -116,8 +116,7 @@ extension CandidateSearch {
     }
 
     /// Candidates ordered by sort keys (missing values last), relevance breaking ties.
-    func sorted(_ scored: [(candidate: Candidate, breakdown: ScoreBreakdown)], by keys: [SortKey])
-        throws -> [(candidate: Candidate, breakdown: ScoreBreakdown)] {
+    func sorted(_ scored: [ScoredCandidate], by keys: [SortKey]) throws -> [ScoredCandidate] {
         let statement = try connection.cached("SELECT " + keys.map(\.expression).joined(separator: ", ") + " FROM items WHERE rowid = ?")
         var values: [[SQLValue]] = []
         for entry in scored {

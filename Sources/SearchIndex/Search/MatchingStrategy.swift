@@ -46,15 +46,15 @@ struct TermDropping {
     /// each time, down to one term: a term matching only through typos while there is
     /// one, otherwise by `strategy`. Empty for ``MatchingStrategy/all``, a single term,
     /// or terms that are all hopeless.
-    static func reducedQueries(_ terms: [Term], strategy: MatchingStrategy) -> [[Substring]] {
+    static func reducedQueries(_ terms: [Term], strategy: MatchingStrategy) -> [[Term]] {
         guard strategy != .all, terms.count > 1 else { return [] }
         var kept = Array(terms.indices)
-        var queries: [[Substring]] = []
+        var queries: [[Term]] = []
         let hopeful = kept.filter { !terms[$0].hopeless }
         guard !hopeful.isEmpty else { return [] }
         if hopeful.count < kept.count {
             kept = hopeful
-            queries.append(kept.map { terms[$0].text })
+            queries.append(kept.map { terms[$0] })
         }
         while kept.count > 1 {
             let guessed = kept.indices.filter { !terms[kept[$0]].matchesAsTyped }
@@ -67,7 +67,7 @@ struct TermDropping {
                 let most = choice.max { terms[kept[$0]].frequency <= terms[kept[$1]].frequency }!
                 kept.remove(at: most)
             }
-            queries.append(kept.map { terms[$0].text })
+            queries.append(kept.map { terms[$0] })
         }
         return queries
     }
