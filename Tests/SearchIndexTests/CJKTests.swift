@@ -58,6 +58,24 @@ final class CJKTests: IndexTestCase {
         XCTAssertEqual(Set(try searchIDs("新")), ["tencent", "scattered"])
     }
 
+    func testPunctuationEndsARunWithTyposOnAsOff() throws {
+        // `新。闻` is two runs: the index holds 新 and 闻 but no bigram 新闻 across the
+        // full stop, so no plan may ask for one, the typo plan included (it runs with
+        // typos on even when every word is spelled right: `receive` starts `receiver`).
+        try index.indexItems([
+            item("stop", title: "新。闻 receive"),
+            item("joined", title: "新闻 receive"),
+        ])
+        for typoTolerance in [true, false] {
+            let options = SearchOptions(typoTolerance: typoTolerance, matchingStrategy: .all)
+            XCTAssertEqual(Set(try index.search("新。闻 receive", options: options).hits.map(\.item.id)), ["stop", "joined"],
+                           "tokens side by side, as in `e-mail`; typos \(typoTolerance)")
+        }
+        XCTAssertEqual(Set(try searchIDs("新。闻 recieve", matching: .all)), ["stop", "joined"], "a typo elsewhere in the query")
+        XCTAssertEqual(Set(try searchIDs("recieve 新。闻", matching: .all)), ["stop", "joined"], "the run last")
+        XCTAssertEqual(try searchIDs("新闻 recieve", matching: .all), ["joined"], "a run typed whole is a bigram")
+    }
+
     func testJapaneseRunInsideALongerWord() throws {
         try index.indexItems([
             item("audiobook", title: "オーディオブックの世界"),

@@ -77,7 +77,7 @@ extension CandidateSearch {
             for (position, token) in tokens.enumerated() {
                 let word = Vocabulary.scalars(token)
                 guard Vocabulary.keeps(word) else { continue }
-                let asked = SearchTerm(tokens: [token], isPrefix: isLast && position == tokens.count - 1)
+                let asked = SearchTerm(token: token, isPrefix: isLast && position == tokens.count - 1)
                 let found = try frequency(of: asked, alone: tokens.count == 1, typoTolerance: typoTolerance, in: snapshot)
                 frequencies.append(found.items)
                 if !found.asTyped { term.matchesAsTyped = false }

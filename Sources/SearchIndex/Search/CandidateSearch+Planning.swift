@@ -166,10 +166,9 @@ extension CandidateSearch {
                 expanded = true
                 continue
             }
-            // As the exact plan asks it: its tokens, CJK runs as pairs; the prefix token
-            // of the last term stays the plan's prefix.
-            let tokens = term.isPrefix ? Array(term.tokens.dropLast()) : term.tokens
-            for unit in SearchText.units(of: tokens) where seen.insert(unit).inserted {
+            // As the exact plan asks it; the prefix token of the last term stays the
+            // plan's prefix.
+            for unit in term.wholeUnits where seen.insert(unit).inserted {
                 complete.append(MatchGroup(MatchPhrase(token: unit, isPrefix: false)))
             }
         }

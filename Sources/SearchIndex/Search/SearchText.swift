@@ -23,31 +23,20 @@ enum SearchText {
     /// it is a CJK character, which is a whole token already.
     static func plan(for userText: String) -> MatchPlan? {
         guard let tokenizer = FTSTokenizer() else { return nil }
-        var terms: [SearchTerm] = []
-        var termUnits: [TermUnits] = []
-        for term in Self.terms(of: userText) {
-            guard let (words, complete) = Self.tokens(of: term, tokenizer: tokenizer) else { continue }
-            terms.append(SearchTerm(tokens: words, isPrefix: false))
-            termUnits.append(TermUnits(complete: complete, prefix: nil))
-        }
+        let terms = Self.terms(of: userText).compactMap { Self.term($0, tokenizer: tokenizer) }
         guard !terms.isEmpty else { return nil }
         var plan = MatchPlan(complete: [], prefix: nil, prefixLength: 0, prefixToken: [], terms: terms, termPhrases: [])
-        plan.makeLastTokenPrefix(&termUnits)
-        plan.numberPhrases(of: termUnits)
+        plan.makeLastTokenPrefix()
+        plan.numberPhrases()
         return plan
     }
 
-    /// A term's phrases: those that must match as whole tokens, and its prefix phrase
-    /// if any.
-    struct TermUnits {
-        var complete: [String]
-        var prefix: String?
-    }
-
-    /// A term's folded tokens, and the single tokens FTS5 is asked for them: a CJK
-    /// character alone, a run of them (characters one space apart in the spaced text)
-    /// as its neighbouring pairs, any other token as it is; `nil` without a token.
-    private static func tokens(of term: Substring, tokenizer: FTSTokenizer) -> (words: [[UInt8]], complete: [String])? {
+    /// A term's folded tokens, and the single tokens FTS5 is asked for them (its
+    /// ``SearchTerm/units``): a CJK character alone, a run of them (characters one
+    /// space apart in the spaced text, so punctuation ends a run as it ends the
+    /// index's bigrams) as its neighbouring pairs, any other token as it is; `nil`
+    /// without a token.
+    private static func term(_ term: Substring, tokenizer: FTSTokenizer) -> SearchTerm? {
         let spaced = CJKText.spaced(String(term))
         let tokens = tokenizer.tokens(spaced)
         guard tokens.count > 0 else { return nil }
@@ -58,52 +47,28 @@ enum SearchText {
             words.append(word)
             isCJKToken.append(String(decoding: word, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false)
         }
-        var complete: [String] = []
+        var units: [String] = []
         var index = 0
         while index < words.count {
             guard isCJKToken[index] else {
-                complete.append(String(decoding: words[index], as: UTF8.self))
+                units.append(String(decoding: words[index], as: UTF8.self))
                 index += 1
                 continue
             }
-            // A CJK run: characters one space apart in the spaced text.
             var end = index + 1
             while end < words.count, isCJKToken[end], tokens.offsets[end].lowerBound == tokens.offsets[end - 1].upperBound + 1 {
                 end += 1
             }
             if end - index == 1 {
-                complete.append(String(decoding: words[index], as: UTF8.self))
+                units.append(String(decoding: words[index], as: UTF8.self))
             } else {
                 for pair in index ..< end - 1 {
-                    complete.append(String(decoding: words[pair] + words[pair + 1], as: UTF8.self))
+                    units.append(String(decoding: words[pair] + words[pair + 1], as: UTF8.self))
                 }
             }
             index = end
         }
-        return (words, complete)
-    }
-
-    /// The single tokens FTS5 is asked for a term's folded tokens: a CJK character
-    /// alone, a run of them as its neighbouring pairs, any other token as it is.
-    static func units(of tokens: [[UInt8]]) -> [String] {
-        var units: [String] = []
-        var run: [String] = []
-        func flush() {
-            if run.count == 1 { units.append(run[0]) }
-            if run.count > 1 { for index in 0 ..< run.count - 1 { units.append(run[index] + run[index + 1]) } }
-            run = []
-        }
-        for token in tokens {
-            let text = String(decoding: token, as: UTF8.self)
-            if text.unicodeScalars.first.map(CJKText.isCJK) == true {
-                run.append(text)
-            } else {
-                flush()
-                units.append(text)
-            }
-        }
-        flush()
-        return units
+        return SearchTerm(tokens: words, isPrefix: false, units: units)
     }
 
     /// `token` as an FTS5 string, its quotes doubled. Most tokens hold none, and
@@ -154,12 +119,32 @@ enum SearchText {
     }
 }
 
-/// One term of what a user typed, as ``TermMatcher`` compares it.
+/// One term of what a user typed: its tokens, as ``TermMatcher`` compares them, and
+/// what FTS5 is asked for them.
 struct SearchTerm: Equatable {
     /// The term's folded tokens, one per CJK character, in order.
     var tokens: [[UInt8]]
     /// Whether the last token is a prefix (the last term, search as you type).
     var isPrefix: Bool
+    /// The single tokens FTS5 is asked for the term, made once by
+    /// ``SearchText/plan(for:)`` for every plan of the search (exact, typo, terms
+    /// dropped): a CJK character alone, a run of them as its neighbouring pairs, any
+    /// other token as it is. A prefix term's last unit is its prefix token (never CJK).
+    var units: [String]
+
+    /// A term of one token, which is its own unit.
+    init(token: [UInt8], isPrefix: Bool) {
+        self.init(tokens: [token], isPrefix: isPrefix, units: [String(decoding: token, as: UTF8.self)])
+    }
+
+    init(tokens: [[UInt8]], isPrefix: Bool, units: [String]) {
+        self.tokens = tokens
+        self.isPrefix = isPrefix
+        self.units = units
+    }
+
+    /// The units that must match as whole tokens: all but a prefix term's last.
+    var wholeUnits: ArraySlice<String> { isPrefix ? units.dropLast() : units[...] }
 }
 
 /// What a search asks FTS5: complete tokens, and the last term's last token as a
@@ -298,14 +283,12 @@ extension String {
 
 extension MatchPlan {
     /// Makes the last term's last token the plan's prefix (search as you type), unless
-    /// it is a CJK character, which is a whole token already; `termUnits` follow.
-    fileprivate mutating func makeLastTokenPrefix(_ termUnits: inout [SearchText.TermUnits]) {
+    /// it is a CJK character, which is a whole token already.
+    fileprivate mutating func makeLastTokenPrefix() {
         let lastToken = terms.last!.tokens.last!
         let lastIsCJK = String(decoding: lastToken, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false
         guard !lastIsCJK else { return }
         terms[terms.count - 1].isPrefix = true
-        termUnits[termUnits.count - 1].complete.removeLast()
-        termUnits[termUnits.count - 1].prefix = String(decoding: lastToken, as: UTF8.self)
         prefix = MatchGroup(MatchPhrase(token: String(decoding: lastToken, as: UTF8.self), isPrefix: true))
         prefixToken = lastToken
         prefixLength = String(decoding: lastToken, as: UTF8.self).count
@@ -313,7 +296,7 @@ extension MatchPlan {
 
     /// Fills ``complete`` with the terms' whole-token phrases and ``termPhrases`` with
     /// the phrase that decides each term alone.
-    fileprivate mutating func numberPhrases(of termUnits: [SearchText.TermUnits]) {
+    fileprivate mutating func numberPhrases() {
         // Phrases of terms FTS5 decides alone (one token) first, so that their column
         // bits stay within the locator's first phrases; duplicates once.
         var phraseIndex: [String: Int] = [:]
@@ -324,13 +307,13 @@ extension MatchPlan {
             return complete.count - 1
         }
         var termPhrases = [Int?](repeating: nil, count: terms.count)
-        for (number, units) in termUnits.enumerated() where units.prefix == nil && units.complete.count == 1 {
-            termPhrases[number] = add(units.complete[0])
+        for (number, term) in terms.enumerated() where !term.isPrefix && term.units.count == 1 {
+            termPhrases[number] = add(term.units[0])
         }
-        for units in termUnits {
-            for unit in units.complete { _ = add(unit) }
+        for term in terms {
+            for unit in term.wholeUnits { _ = add(unit) }
         }
-        if let last = termUnits.last, last.prefix != nil, last.complete.isEmpty {
+        if let last = terms.last, last.isPrefix, last.units.count == 1 {
             termPhrases[terms.count - 1] = complete.count
         }
         // A term whose phrase is past the locator's reach is checked in Swift instead.
