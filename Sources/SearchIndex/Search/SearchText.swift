@@ -271,16 +271,6 @@ struct MatchPlan: Equatable {
     var completeExpression: MatchExpression? { complete.isEmpty ? nil : MatchExpression(complete) }
 }
 
-extension String {
-    func trimmingSpaces() -> String {
-        var view = Substring(self)
-        while view.first == " " { view.removeFirst() }
-        while view.last == " " { view.removeLast() }
-        return String(view)
-    }
-
-}
-
 extension MatchPlan {
     /// Makes the last term's last token the plan's prefix (search as you type), unless
     /// it is a CJK character, which is a whole token already.

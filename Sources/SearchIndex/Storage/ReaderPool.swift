@@ -42,11 +42,4 @@ final class ReaderPool: @unchecked Sendable {
         }
         return try body(connection)
     }
-
-    /// Closes the idle connections (after the database file was replaced).
-    func drain() {
-        lock.lock()
-        idle.removeAll()
-        lock.unlock()
-    }
 }
