@@ -60,9 +60,6 @@ struct InputObject {
     /// The member's value, or `nil` when absent.
     func value(_ primary: Field) -> BridgeValue? { member(primary)?.value }
 
-    /// Whether any of these members is present.
-    func hasAny(_ primaries: [Field]) -> Bool { primaries.contains { member($0) != nil } }
-
     /// The member as an update: absent keeps, `null` removes, anything else is read
     /// (its path built only for an error).
     func update<Value>(_ primary: Field, _ read: (BridgeValue, @autoclosure () -> String) throws(NativeError) -> Value) throws(NativeError) -> FieldUpdate<Value> {
