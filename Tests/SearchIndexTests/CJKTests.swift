@@ -102,6 +102,16 @@ final class CJKTests: IndexTestCase {
         }
     }
 
+    func testATokenIsCJKByItsFirstCharacter() {
+        XCTAssertTrue(CJKText.isCJKToken(Array("新".utf8)))
+        XCTAssertTrue(CJKText.isCJKToken(Array("ブ".utf8)))
+        XCTAssertTrue(CJKText.isCJKToken(Array("맛".utf8)))
+        XCTAssertFalse(CJKText.isCJKToken(Array("crème".utf8)))
+        XCTAssertFalse(CJKText.isCJKToken(Array("2026".utf8)))
+        XCTAssertFalse(CJKText.isCJKToken([UInt8]()), "no token")
+        XCTAssertFalse(CJKText.isCJKToken([0xE6, 0x96]), "a cut sequence")
+    }
+
     func testSegmentationLeavesOtherScriptsAlone() {
         XCTAssertEqual(CJKText.segmented("Crème brûlée"), "Crème brûlée")
         XCTAssertEqual(CJKText.segmented("新闻abc"), " 新 闻 abc 新闻 ", "unigrams, then the run's bigrams")

@@ -45,7 +45,7 @@ enum SearchText {
         for index in 0 ..< tokens.count {
             let word = Array(tokens[index])
             words.append(word)
-            isCJKToken.append(String(decoding: word, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false)
+            isCJKToken.append(CJKText.isCJKToken(word))
         }
         var units: [String] = []
         var index = 0
@@ -276,8 +276,7 @@ extension MatchPlan {
     /// it is a CJK character, which is a whole token already.
     fileprivate mutating func makeLastTokenPrefix() {
         let lastToken = terms.last!.tokens.last!
-        let lastIsCJK = String(decoding: lastToken, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false
-        guard !lastIsCJK else { return }
+        guard !CJKText.isCJKToken(lastToken) else { return }
         terms[terms.count - 1].isPrefix = true
         prefix = MatchGroup(MatchPhrase(token: String(decoding: lastToken, as: UTF8.self), isPrefix: true))
         prefixToken = lastToken

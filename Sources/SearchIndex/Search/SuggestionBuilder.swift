@@ -77,12 +77,12 @@ struct SuggestionBuilder {
                 // The typed run, then one more CJK character right after it.
                 let run = typed.lastTermTokens
                 guard token == typed.last, index + 1 < folded.count, index + 1 >= run.count,
-                      Self.isCJK(folded[index + 1]),
+                      CJKText.isCJKToken(folded[index + 1]),
                       tokens.offsets[index + 1].lowerBound == tokens.offsets[index].upperBound + 1,
                       Array(folded[(index + 1 - run.count)...index]) == run else { continue }
                 completion = String(decoding: folded[index + 1], as: UTF8.self)
             } else {
-                guard token.count > typed.last.count, token.starts(with: typed.last), !Self.isCJK(token) else { continue }
+                guard token.count > typed.last.count, token.starts(with: typed.last), !CJKText.isCJKToken(token) else { continue }
                 completion = String(decoding: token, as: UTF8.self)
                 spelling = String(decoding: spacedBytes[tokens.offsets[index]], as: UTF8.self)
             }
@@ -218,10 +218,6 @@ struct SuggestionBuilder {
 
     static func quoted(_ token: [UInt8]) -> String {
         SearchText.quoted(String(decoding: token, as: UTF8.self))
-    }
-
-    private static func isCJK(_ token: [UInt8]) -> Bool {
-        String(decoding: token, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false
     }
 
     /// The first ``bodyBytes`` of a long text, cut at a character.

@@ -105,7 +105,7 @@ struct TypedText {
         tokens = plan.terms.flatMap(\.tokens)
         self.last = last
         lastTermTokens = lastTerm.tokens
-        lastIsCJK = String(decoding: last, as: UTF8.self).unicodeScalars.first.map(CJKText.isCJK) ?? false
+        lastIsCJK = CJKText.isCJKToken(last)
         // The last whitespace-separated run holding a letter or digit, as `search` sees terms.
         let runs = text.split(whereSeparator: { $0.isWhitespace || $0 == "\u{0}" }).filter { run in
             run.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }

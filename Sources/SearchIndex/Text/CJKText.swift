@@ -135,6 +135,15 @@ enum CJKText {
         }
     }
 
+    /// Whether a token of spaced text (UTF-8, as ``FTSTokenizer`` gives it) is a CJK
+    /// character: spacing makes each one a token of its own, so its first scalar says.
+    static func isCJKToken<Token: Sequence<UInt8>>(_ token: Token) -> Bool {
+        var bytes = token.makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let first) = decoder.decode(&bytes) else { return false }
+        return isCJK(first)
+    }
+
     /// Whether a scalar belongs to a script written without spaces between words
     /// (Han, Hiragana, Katakana, Hangul, Bopomofo).
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
