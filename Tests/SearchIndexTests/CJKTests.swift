@@ -76,6 +76,24 @@ final class CJKTests: IndexTestCase {
         XCTAssertEqual(try searchIDs("新闻 recieve", matching: .all), ["joined"], "a run typed whole is a bigram")
     }
 
+    func testARunTypedWholeIsNotFoundAcrossPunctuation() throws {
+        // The index pairs 新 and 闻 only where they are side by side, so `新闻` must not
+        // count `新・闻` as a match either: once it did, in the title of an item FTS5
+        // found by its description, which then ranked as a title match on a long page
+        // and was missing from a short one.
+        try index.indexItems([
+            item("apart", title: "新・闻 daily"),
+            item("joined", title: "新闻 daily"),
+            item("body", title: "新・闻 weekly", description: "今日的新闻"),
+        ])
+        XCTAssertEqual(try searchIDs("新闻"), ["joined", "body"])
+        let body = try XCTUnwrap(try index.search("新闻").hits.first { $0.item.id == "body" })
+        XCTAssertEqual(body.breakdown.bestField, "description", "found in the description, not in `新・闻`")
+        XCTAssertEqual(body.highlights.map(\.field), ["description"])
+        XCTAssertEqual(Set(try searchIDs("新・闻")), ["apart", "joined", "body"], "typed apart, the characters may be either way")
+        XCTAssertEqual(try searchIDs("新闻 dai", matching: .all), ["joined"])
+    }
+
     func testJapaneseRunInsideALongerWord() throws {
         try index.indexItems([
             item("audiobook", title: "オーディオブックの世界"),

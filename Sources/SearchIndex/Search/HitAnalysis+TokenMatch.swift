@@ -38,6 +38,10 @@ extension HitAnalyzer {
         let last = term.tokens.count - 1
         for offset in 0 ..< last {
             guard tokens[start + offset].elementsEqual(term.tokens[offset]) else { return nil }
+            // Characters of one CJK run in the query: side by side in the stored text.
+            if term.joins[offset] && tokens.original(start + offset).upperBound != tokens.original(start + offset + 1).lowerBound {
+                return nil
+            }
         }
         let token = tokens[start + last]
         let wanted = term.tokens[last]

@@ -25,6 +25,8 @@ final class HitAnalyzer {
     final class Term {
         let tokens: [[UInt8]]
         let isPrefix: Bool
+        /// Which neighbouring tokens must be side by side in the text (``SearchTerm/joins``).
+        let joins: [Bool]
         /// The typos a match may have (0: exact only).
         let maximumEdits: Int
         /// The single token as scalars, for typo distances.
@@ -55,8 +57,9 @@ final class HitAnalyzer {
         /// candidates hold the same few words (its vocabulary snapshot does not change).
         var closenessByWord: [PackedWord: Double] = [:]
 
-        init(tokens: [[UInt8]], isPrefix: Bool, maximumEdits: Int, scalars: [UInt32], weight: Double, length: Int) {
+        init(tokens: [[UInt8]], joins: [Bool], isPrefix: Bool, maximumEdits: Int, scalars: [UInt32], weight: Double, length: Int) {
             self.tokens = tokens
+            self.joins = joins
             self.isPrefix = isPrefix
             self.maximumEdits = maximumEdits
             self.scalars = scalars
@@ -118,8 +121,8 @@ final class HitAnalyzer {
                 let count = vocabulary.count(of: scalars)
                 weight = log(1 + Double(itemCount) / Double(max(1, count)))
             }
-            return Term(tokens: term.tokens, isPrefix: term.isPrefix, maximumEdits: edits, scalars: scalars,
-                        weight: weight, length: length)
+            return Term(tokens: term.tokens, joins: term.joins, isPrefix: term.isPrefix, maximumEdits: edits,
+                        scalars: scalars, weight: weight, length: length)
         }
     }
 

@@ -48,6 +48,7 @@ enum SearchText {
             isCJKToken.append(CJKText.isCJKToken(word))
         }
         var units: [String] = []
+        var joins = [Bool](repeating: false, count: words.count - 1)
         var index = 0
         while index < words.count {
             guard isCJKToken[index] else {
@@ -64,11 +65,12 @@ enum SearchText {
             } else {
                 for pair in index ..< end - 1 {
                     units.append(String(decoding: words[pair] + words[pair + 1], as: UTF8.self))
+                    joins[pair] = true
                 }
             }
             index = end
         }
-        return SearchTerm(tokens: words, isPrefix: false, units: units)
+        return SearchTerm(tokens: words, isPrefix: false, units: units, joins: joins)
     }
 
     /// `token` as an FTS5 string, its quotes doubled. Most tokens hold none, and
@@ -131,16 +133,22 @@ struct SearchTerm: Equatable {
     /// dropped): a CJK character alone, a run of them as its neighbouring pairs, any
     /// other token as it is. A prefix term's last unit is its prefix token (never CJK).
     var units: [String]
+    /// For each token but the last, whether it and the next are characters of one CJK
+    /// run, written side by side: the index pairs them only so (a full stop between
+    /// ends the pair), so a text matches the term only where they are side by side
+    /// too, not just neighbouring tokens (`新闻` is not in `新・闻`; `新・闻` finds both).
+    var joins: [Bool]
 
     /// A term of one token, which is its own unit.
     init(token: [UInt8], isPrefix: Bool) {
-        self.init(tokens: [token], isPrefix: isPrefix, units: [String(decoding: token, as: UTF8.self)])
+        self.init(tokens: [token], isPrefix: isPrefix, units: [String(decoding: token, as: UTF8.self)], joins: [])
     }
 
-    init(tokens: [[UInt8]], isPrefix: Bool, units: [String]) {
+    init(tokens: [[UInt8]], isPrefix: Bool, units: [String], joins: [Bool]) {
         self.tokens = tokens
         self.isPrefix = isPrefix
         self.units = units
+        self.joins = joins
     }
 
     /// The units that must match as whole tokens: all but a prefix term's last.

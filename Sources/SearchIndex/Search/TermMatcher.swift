@@ -125,7 +125,8 @@ final class TermMatcher {
         return FTSTokenizer.Tokens(bytes: folded, ranges: ranges, offsets: ranges)
     }
 
-    /// The first token index where `term`'s tokens appear side by side in `tokens`.
+    /// The first token index where `term`'s tokens appear side by side in `tokens` (of
+    /// spaced text: characters of one CJK run are one space apart, ``SearchTerm/joins``).
     static func position(of term: SearchTerm, in tokens: FTSTokenizer.Tokens, onlyAtStart: Bool) -> Int? {
         let wanted = term.tokens
         guard !wanted.isEmpty, tokens.count >= wanted.count else { return nil }
@@ -136,6 +137,11 @@ final class TermMatcher {
                 let token = tokens[start + offset]
                 let word = wanted[offset]
                 if offset == last && term.isPrefix ? !token.starts(with: word) : !token.elementsEqual(word) {
+                    matches = false
+                    break
+                }
+                if offset > 0 && term.joins[offset - 1]
+                    && tokens.offsets[start + offset].lowerBound != tokens.offsets[start + offset - 1].upperBound + 1 {
                     matches = false
                     break
                 }
