@@ -46,10 +46,7 @@ extension CandidateSearch {
     /// left unread because their `bound` could not reach the first `need`.
     private func score(_ candidates: [Int64: Candidate], analyzer: HitAnalyzer, analyzed: [Int64: HitAnalyzer.Analysis?],
                        bound: ScoreBound?, need: Int) throws -> (scored: [ScoredCandidate], unread: Int) {
-        let fields = try connection.cached("""
-            SELECT title, display_name, alternate_names, keywords, content_description, text_content
-            FROM items WHERE rowid = ?
-            """)
+        let fields = try connection.cached(Self.textFieldsSQL)
         var scored: [ScoredCandidate] = []
         scored.reserveCapacity(candidates.count)
         var order: [(candidate: Candidate, bound: Double)] = candidates.values.map { ($0, bound?.total($0) ?? .infinity) }

@@ -190,10 +190,6 @@ extension CandidateSearch {
         return found
     }
 
-    /// A row's text fields, from column 0 (the check's and the analysis's order).
-    private static let textFieldsSQL =
-        "SELECT title, display_name, alternate_names, keywords, content_description, text_content FROM items WHERE rowid = ?"
-
     /// What a walk of a typo plan found without typos: the rows where every term matched
     /// as typed, as candidates, and whether the walk read every match of the plan (then
     /// they are every exact match of the search).

@@ -8,6 +8,12 @@ extension CandidateSearch {
     /// ``HitAnalyzer``, ``TermMatcher`` and ``PrefixVerifier`` read them.
     static let lookupFields: Int32 = 6
 
+    /// A row's text fields by item rowid, from column 0, in the order ``HitAnalyzer``,
+    /// ``TermMatcher`` and ``PrefixVerifier`` read them: for the rows ranked and the rows
+    /// a typo check reads.
+    static let textFieldsSQL =
+        "SELECT title, display_name, alternate_names, keywords, content_description, text_content FROM items WHERE rowid = ?"
+
     /// The lookup ``candidate(itemRowid:ftsRowid:locator:lookup:matcher:)`` steps: the
     /// columns a candidate keeps, then the heavy fields (and the body when a term is
     /// checked in Swift or `body` asks), of visible rows that pass the filter. Not the
