@@ -10,33 +10,16 @@ import XCTest
 /// count that is exact when it says so.
 final class PageConsistencyTests: IndexTestCase {
     func testPagesAreSlicesOfOneOrderForEveryStrategyAndScript() throws {
-        let latin = ["receive", "recieve", "separate", "station", "stations", "garden", "gardens", "e-mail", "mail",
-                     "v2", "n1234", "crème", "brûlée", "cat", "cut", "the", "a", "stat", "gar"]
-        let cjk = ["新闻", "新", "闻", "腾讯", "オーディオ", "ブック", "東京", "大阪", "서울", "맛집"]
-        let stops = ["。", "、", "・", "-", " ", ""]
-        var random = SplitMix(seed: 7)
-        func number(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
-        func pick<T>(_ list: [T]) -> T { list[number(0 ... list.count - 1)] }
-        func phrase() -> String {
-            (0 ..< number(1 ... 4)).map { _ in number(0 ... 1) == 0 ? pick(latin) : pick(cjk) + pick(stops) + pick(cjk) }
-                .joined(separator: " ")
-        }
-        var texts: [String] = []
-        var items: [SearchableItem] = []
-        for n in 0 ..< 300 {
-            let title = phrase(), description = phrase()
-            texts += [title, description]
-            items.append(item("i\(n)", title: title, description: description,
-                              keywords: n % 4 == 0 ? [phrase()] : nil, text: n % 3 == 0 ? phrase() : nil))
-        }
+        var mixed = MixedText(seed: 7)
+        let (items, texts) = mixed.items(300, bodies: true)
         try index.indexItems(items)
         let most = 60
-        for text in texts.prefix(50) {
+        for field in texts.prefix(50) {
             // A start of the text, sometimes with a word more, sometimes cut mid-word.
-            let words = text.split(separator: " ")
-            var query = words.prefix(number(1 ... words.count)).joined(separator: " ")
-            if number(0 ... 1) == 0 { query += " " + pick(latin) }
-            if number(0 ... 2) == 0 { query = String(query.dropLast(number(0 ... 2))) }
+            let words = field.split(separator: " ")
+            var query = words.prefix(mixed.number(1 ... words.count)).joined(separator: " ")
+            if mixed.number(0 ... 1) == 0 { query += " " + mixed.pick(MixedText.latin) }
+            if mixed.number(0 ... 2) == 0 { query = String(query.dropLast(mixed.number(0 ... 2))) }
             for typos in [true, false] {
                 func ids(_ limit: Int, offset: Int = 0, _ strategy: MatchingStrategy) throws -> [String] {
                     try index.search(query, options: SearchOptions(limit: limit, offset: offset, typoTolerance: typos,

@@ -117,29 +117,13 @@ final class TypoTests: IndexTestCase {
         // Typos on adds matches; it must not lose one that typos off finds, in any
         // script or punctuation (4ca5c0d: the typo plan once paired CJK characters
         // across a full stop). Seeded items and queries taken from their text.
-        let latin = ["receive", "recieve", "separate", "station", "stations", "garden", "gardens", "e-mail", "mail",
-                     "v2", "n1234", "crème", "brûlée", "cat", "cut"]
-        let cjk = ["新闻", "新", "闻", "腾讯", "オーディオ", "ブック", "東京", "大阪", "서울", "맛집"]
-        let stops = ["。", "、", "・", "-", " ", ""]
-        var random = SplitMix(seed: 45)
-        func number(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
-        func pick<T>(_ list: [T]) -> T { list[number(0 ... list.count - 1)] }
-        func phrase() -> String {
-            (0 ..< number(1 ... 4)).map { _ in number(0 ... 1) == 0 ? pick(latin) : pick(cjk) + pick(stops) + pick(cjk) }
-                .joined(separator: " ")
-        }
-        var texts: [String] = []
-        var items: [SearchableItem] = []
-        for n in 0 ..< 120 {
-            let title = phrase(), description = phrase()
-            texts += [title, description]
-            items.append(item("i\(n)", title: title, description: description))
-        }
+        var mixed = MixedText(seed: 45)
+        let (items, texts) = mixed.items(120, bodies: false)
         try index.indexItems(items)
         var checked = 0
-        for text in texts.prefix(120) {
-            let words = text.split(separator: " ")
-            let query = words.prefix(number(1 ... words.count)).joined(separator: " ") + " " + pick(latin)
+        for field in texts.prefix(120) {
+            let words = field.split(separator: " ")
+            let query = words.prefix(mixed.number(1 ... words.count)).joined(separator: " ") + " " + mixed.pick(MixedText.latin)
             let off = try index.search(query, options: SearchOptions(limit: 200, typoTolerance: false, matchingStrategy: .all)).hits
             let on = try index.search(query, options: SearchOptions(limit: 200, typoTolerance: true, matchingStrategy: .all)).hits
             XCTAssertTrue(Set(on.map { $0.item.id }).isSuperset(of: off.map { $0.item.id }), query)
