@@ -31,46 +31,19 @@ enum SearchText {
         return plan
     }
 
-    /// A term's folded tokens, and the single tokens FTS5 is asked for them (its
-    /// ``SearchTerm/units``): a CJK character alone, a run of them (characters one
-    /// space apart in the spaced text, so punctuation ends a run as it ends the
-    /// index's bigrams) as its neighbouring pairs, any other token as it is; `nil`
-    /// without a token.
+    /// A term's folded tokens, and which neighbours are one CJK run (``SearchTerm/joins``):
+    /// both CJK characters, one space apart in the spaced text, so that punctuation
+    /// ends a run as it ends the index's bigrams; `nil` without a token.
     private static func term(_ term: Substring, tokenizer: FTSTokenizer) -> SearchTerm? {
         let spaced = CJKText.spaced(String(term))
         let tokens = tokenizer.tokens(spaced)
         guard tokens.count > 0 else { return nil }
-        var words: [[UInt8]] = []
-        var isCJKToken: [Bool] = []
-        for index in 0 ..< tokens.count {
-            let word = Array(tokens[index])
-            words.append(word)
-            isCJKToken.append(CJKText.isCJKToken(word))
+        let words = (0 ..< tokens.count).map { Array(tokens[$0]) }
+        let joins = (0 ..< words.count - 1).map { index in
+            CJKText.isCJKToken(words[index]) && CJKText.isCJKToken(words[index + 1])
+                && tokens.offsets[index + 1].lowerBound == tokens.offsets[index].upperBound + 1
         }
-        var units: [String] = []
-        var joins = [Bool](repeating: false, count: words.count - 1)
-        var index = 0
-        while index < words.count {
-            guard isCJKToken[index] else {
-                units.append(String(decoding: words[index], as: UTF8.self))
-                index += 1
-                continue
-            }
-            var end = index + 1
-            while end < words.count, isCJKToken[end], tokens.offsets[end].lowerBound == tokens.offsets[end - 1].upperBound + 1 {
-                end += 1
-            }
-            if end - index == 1 {
-                units.append(String(decoding: words[index], as: UTF8.self))
-            } else {
-                for pair in index ..< end - 1 {
-                    units.append(String(decoding: words[pair] + words[pair + 1], as: UTF8.self))
-                    joins[pair] = true
-                }
-            }
-            index = end
-        }
-        return SearchTerm(tokens: words, isPrefix: false, units: units, joins: joins)
+        return SearchTerm(tokens: words, isPrefix: false, joins: joins)
     }
 
     /// `token` as an FTS5 string, its quotes doubled. Most tokens hold none, and
@@ -128,27 +101,38 @@ struct SearchTerm: Equatable {
     var tokens: [[UInt8]]
     /// Whether the last token is a prefix (the last term, search as you type).
     var isPrefix: Bool
-    /// The single tokens FTS5 is asked for the term, made once by
-    /// ``SearchText/plan(for:)`` for every plan of the search (exact, typo, terms
-    /// dropped): a CJK character alone, a run of them as its neighbouring pairs, any
-    /// other token as it is. A prefix term's last unit is its prefix token (never CJK).
-    var units: [String]
     /// For each token but the last, whether it and the next are characters of one CJK
     /// run, written side by side: the index pairs them only so (a full stop between
     /// ends the pair), so a text matches the term only where they are side by side
     /// too, not just neighbouring tokens (`新闻` is not in `新・闻`; `新・闻` finds both).
     var joins: [Bool]
 
-    /// A term of one token, which is its own unit.
+    /// A term of one token.
     init(token: [UInt8], isPrefix: Bool) {
-        self.init(tokens: [token], isPrefix: isPrefix, units: [String(decoding: token, as: UTF8.self)], joins: [])
+        self.init(tokens: [token], isPrefix: isPrefix, joins: [])
     }
 
-    init(tokens: [[UInt8]], isPrefix: Bool, units: [String], joins: [Bool]) {
+    init(tokens: [[UInt8]], isPrefix: Bool, joins: [Bool]) {
         self.tokens = tokens
         self.isPrefix = isPrefix
-        self.units = units
         self.joins = joins
+    }
+
+    /// The single tokens FTS5 is asked for the term, the same for every plan of the
+    /// search (exact, typo, terms dropped): a run of joined CJK characters as its
+    /// neighbouring pairs (the index's bigrams), any other token as it is. A prefix
+    /// term's last unit is its prefix token (never CJK).
+    var units: [String] {
+        var units: [String] = []
+        for (index, token) in tokens.enumerated() {
+            let joinedBefore = index > 0 && joins[index - 1]
+            if index < joins.count && joins[index] {
+                units.append(String(decoding: token + tokens[index + 1], as: UTF8.self))
+            } else if !joinedBefore {
+                units.append(String(decoding: token, as: UTF8.self))
+            }
+        }
+        return units
     }
 
     /// The units that must match as whole tokens: all but a prefix term's last.
@@ -303,14 +287,15 @@ extension MatchPlan {
             phraseIndex[phrase] = complete.count - 1
             return complete.count - 1
         }
+        let units = terms.map(\.units)
         var termPhrases = [Int?](repeating: nil, count: terms.count)
-        for (number, term) in terms.enumerated() where !term.isPrefix && term.units.count == 1 {
-            termPhrases[number] = add(term.units[0])
+        for (number, term) in terms.enumerated() where !term.isPrefix && units[number].count == 1 {
+            termPhrases[number] = add(units[number][0])
         }
-        for term in terms {
-            for unit in term.wholeUnits { _ = add(unit) }
+        for (number, term) in terms.enumerated() {
+            for unit in term.isPrefix ? units[number].dropLast() : units[number][...] { _ = add(unit) }
         }
-        if let last = terms.last, last.isPrefix, last.units.count == 1 {
+        if let last = terms.last, last.isPrefix, units[terms.count - 1].count == 1 {
             termPhrases[terms.count - 1] = complete.count
         }
         // A term whose phrase is past the locator's reach is checked in Swift instead.
