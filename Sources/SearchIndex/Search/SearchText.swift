@@ -40,8 +40,7 @@ enum SearchText {
         guard tokens.count > 0 else { return nil }
         let words = (0 ..< tokens.count).map { Array(tokens[$0]) }
         let joins = (0 ..< words.count - 1).map { index in
-            CJKText.isCJKToken(words[index]) && CJKText.isCJKToken(words[index + 1])
-                && tokens.offsets[index + 1].lowerBound == tokens.offsets[index].upperBound + 1
+            CJKText.isCJKToken(words[index]) && CJKText.isCJKToken(words[index + 1]) && CJKText.areSideBySide(tokens, index)
         }
         return SearchTerm(tokens: words, isPrefix: false, joins: joins)
     }

@@ -78,7 +78,7 @@ struct SuggestionBuilder {
                 let run = typed.lastTermTokens
                 guard token == typed.last, index + 1 < folded.count, index + 1 >= run.count,
                       CJKText.isCJKToken(folded[index + 1]),
-                      tokens.offsets[index + 1].lowerBound == tokens.offsets[index].upperBound + 1,
+                      CJKText.areSideBySide(tokens, index),
                       Array(folded[(index + 1 - run.count)...index]) == run else { continue }
                 completion = String(decoding: folded[index + 1], as: UTF8.self)
             } else {

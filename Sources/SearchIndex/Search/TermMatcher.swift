@@ -140,8 +140,7 @@ final class TermMatcher {
                     matches = false
                     break
                 }
-                if offset > 0 && term.joins[offset - 1]
-                    && tokens.offsets[start + offset].lowerBound != tokens.offsets[start + offset - 1].upperBound + 1 {
+                if offset > 0 && term.joins[offset - 1] && !CJKText.areSideBySide(tokens, start + offset - 1) {
                     matches = false
                     break
                 }

@@ -135,6 +135,13 @@ enum CJKText {
         }
     }
 
+    /// Whether tokens `index` and `index + 1` of spaced text (``spaced(utf8:)``) were
+    /// side by side before spacing: one space apart, so nothing the tokenizer dropped
+    /// (punctuation) stood between them. The index pairs CJK characters only so.
+    static func areSideBySide(_ tokens: FTSTokenizer.Tokens, _ index: Int) -> Bool {
+        tokens.offsets[index + 1].lowerBound == tokens.offsets[index].upperBound + 1
+    }
+
     /// Whether a token of spaced text (UTF-8, as ``FTSTokenizer`` gives it) is a CJK
     /// character: spacing makes each one a token of its own, so its first scalar says.
     static func isCJKToken<Token: Sequence<UInt8>>(_ token: Token) -> Bool {
